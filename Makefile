@@ -1,0 +1,44 @@
+# idgen: compact, time-ordered identifier types for PostgreSQL (PGXS build)
+
+EXTENSION = idgen
+MODULE_big = idgen
+TYPES = wiji
+OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o \
+	$(patsubst %,src/%.o,$(TYPES))
+DATA_built = idgen--1.0.sql
+EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ \
+	bench/*.o bench/codec_bench fuzz/*.o fuzz/fuzz_*
+
+# Regression tests: sql/*.sql against expected/*.out, in this order.
+REGRESS = machinery wiji wiji_vectors wiji_errors wiji_gen
+REGRESS_OPTS = --load-extension=idgen
+TAP_TESTS = 1
+
+PG_CPPFLAGS = -I$(srcdir)/src
+PG_CFLAGS = -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers -Wno-sign-compare
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
+ifneq ($(PGXS),)
+include $(PGXS)
+else
+# No PostgreSQL development files yet: only the targets below that install them work.
+all:
+	@echo "pg_config not found: run 'make demo' or 'make test', which install PostgreSQL first" >&2; exit 1
+endif
+
+# The install script: the shared part, one instance of the per-type template
+# for each type, then each type's own functions.
+idgen--1.0.sql: src/sql/gen-sql.sh src/sql/common.sql src/sql/type.sql.in \
+		$(patsubst %,src/sql/%.sql,$(TYPES))
+	sh $(srcdir)/src/sql/gen-sql.sh $(srcdir)/src/sql $(TYPES) > $@
+
+$(OBJS): src/idgen.h src/codec.h
+
+.PHONY: demo test bench
+demo:
+	sh scripts/demo.sh
+test:
+	sh scripts/test.sh
+bench:
+	sh scripts/bench.sh

@@ -1,0 +1,67 @@
+/*
+ * clock.c
+ *	  The generator clock's setting and the conversions between PostgreSQL
+ *	  timestamps and each type's time units.
+ */
+#include "idgen.h"
+
+int			idgen_clock_offset_ms = 0;
+
+/*
+ * Convert to units of den/num microseconds since the unit's epoch, rounding
+ * up, so that a value made from the result is never earlier than ts.  The
+ * division is split so that no intermediate product overflows.
+ */
+uint64
+idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *type)
+{
+	int64		us;
+	uint64		q,
+				r,
+				units;
+
+	if (TIMESTAMP_NOT_FINITE(ts))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for type %s", type),
+				 errdetail("A %s holds only finite timestamps.", type)));
+
+	us = ts + IDGEN_UNIX_EPOCH_US - u->epoch_us;
+	if (us >= 0)
+	{
+		q = (uint64) us / u->den;
+		r = (uint64) us % u->den;
+		units = q * u->num + (r * u->num + u->den - 1) / u->den;
+		if (q <= u->max_units && units <= u->max_units)
+			return units;
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for type %s", type),
+			 errdetail("Timestamp \"%s\" is outside the range a %s can hold (%s to %s).",
+					   timestamptz_to_str(ts), type,
+					   timestamptz_to_str(idgen_units_to_timestamp(0, u)),
+					   timestamptz_to_str(idgen_units_to_timestamp(u->max_units, u)))));
+	pg_unreachable();
+}
+
+TimestampTz
+idgen_units_to_timestamp(uint64 units, const IdgenTimeUnit *u)
+{
+	uint64		q = units / u->num;
+	uint64		r = units % u->num;
+
+	return (TimestampTz) (q * u->den + r * u->den / u->num) +
+		u->epoch_us - IDGEN_UNIX_EPOCH_US;
+}
+
+void
+idgen_check_range(int64 value, int64 min, int64 max, const char *type, const char *field)
+{
+	if (value < min || value > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s %s out of range", type, field),
+				 errdetail("The %s of a %s must lie between " INT64_FORMAT " and " INT64_FORMAT ", not " INT64_FORMAT ".",
+						   field, type, min, max, value)));
+}

@@ -1,0 +1,207 @@
+/*
+ * idgen.c
+ *	  Module initialisation, settings, node derivation, random bytes and
+ *	  idgen_stats().
+ */
+#include "idgen.h"
+
+#include "access/htup_details.h"
+#include "access/xlog.h"
+#include "common/hashfn.h"
+#include "funcapi.h"
+#include "mb/pg_wchar.h"
+#include "storage/ipc.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+
+PG_MODULE_MAGIC;
+
+void		_PG_init(void);
+
+int			idgen_monotonic = IDGEN_MONOTONIC_BACKEND;
+int			idgen_sno_partition = -1;
+int			idgen_sno_sequence_min = 0;
+int			idgen_sno_sequence_max = 65535;
+
+static const struct config_enum_entry monotonic_options[] = {
+	{"backend", IDGEN_MONOTONIC_BACKEND, false},
+	{"server", IDGEN_MONOTONIC_SERVER, false},
+	{NULL, 0, false}
+};
+
+#if PG_VERSION_NUM >= 150000
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
+#endif
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+
+#if PG_VERSION_NUM >= 150000
+static void
+idgen_shmem_request_hook(void)
+{
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+	idgen_shmem_request();
+}
+#endif
+
+static void
+idgen_shmem_startup_hook(void)
+{
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	idgen_shmem_startup();
+}
+
+void
+_PG_init(void)
+{
+	DefineCustomEnumVariable("idgen.monotonic",
+							 "Scope within which gen_wiji() and gen_ulid() values strictly increase.",
+							 "\"backend\": each session has its own generator; \"server\": one generator serves all sessions.",
+							 &idgen_monotonic, IDGEN_MONOTONIC_BACKEND, monotonic_options,
+							 PGC_SIGHUP, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("idgen.sno_partition",
+							"Partition of the sno values this server generates.",
+							"-1 derives it from the cluster's system identifier.",
+							&idgen_sno_partition, -1, -1, 65535,
+							PGC_SIGHUP, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("idgen.sno_sequence_min",
+							"Lowest sno sequence number this server uses.",
+							NULL, &idgen_sno_sequence_min, 0, 0, 65535,
+							PGC_SIGHUP, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("idgen.sno_sequence_max",
+							"Highest sno sequence number this server uses.",
+							NULL, &idgen_sno_sequence_max, 65535, 0, 65535,
+							PGC_SIGHUP, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("idgen.clock_offset",
+							"Testing aid: shifts the generator clock of this session.",
+							"Lets tests move the clock that idgen's generators read backwards and forwards.",
+							&idgen_clock_offset_ms, 0, INT_MIN + 1, INT_MAX,
+							PGC_SUSET, GUC_UNIT_MS, NULL, NULL, NULL);
+#if PG_VERSION_NUM >= 150000
+	MarkGUCPrefixReserved("idgen");
+#else
+	EmitWarningsOnPlaceholders("idgen");
+#endif
+
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+#if PG_VERSION_NUM >= 150000
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = idgen_shmem_request_hook;
+#else
+	idgen_shmem_request();
+#endif
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = idgen_shmem_startup_hook;
+}
+
+void
+idgen_random(void *buf, size_t len)
+{
+	if (!pg_strong_random(buf, len))
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR),
+				 errmsg("could not generate random values")));
+}
+
+/*
+ * A standby, and a restored backup not yet promoted, share the system
+ * identifier of the server they came from: node fields derived from it
+ * would collide with that server's.
+ */
+void
+idgen_check_derived_node(const char *setting)
+{
+	if (RecoveryInProgress())
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("cannot derive the node of a generator on a server in recovery"),
+				 errdetail("A server in recovery shares its system identifier with the server it copies."),
+				 errhint("Set \"%s\" for this server in postgresql.conf or with ALTER SYSTEM, then reload.",
+						 setting)));
+}
+
+uint64
+idgen_derived_node(int nbits, uint32 salt)
+{
+	uint64		sysid = GetSystemIdentifier();
+	uint64		h = DatumGetUInt64(hash_any_extended((const unsigned char *) &sysid,
+													 sizeof(sysid), salt));
+
+	return nbits >= 64 ? h : h & ((UINT64CONST(1) << nbits) - 1);
+}
+
+void
+idgen_bad_char_detail(char *detail, const char *str, int pos)
+{
+	int			charpos = pg_mbstrlen_with_len(str, pos) + 1;
+	int			clen = pg_mblen(str + pos);
+
+	if ((unsigned char) str[pos] < 0x20 || str[pos] == 0x7f)
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "Unexpected control character 0x%02x at position %d.",
+				 (unsigned char) str[pos], charpos);
+	else
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "Unexpected character \"%.*s\" at position %d.", clen, str + pos, charpos);
+}
+
+/*
+ * idgen_stats(): one row per generator, with server-wide totals summed over
+ * every backend's slot.
+ */
+static const struct
+{
+	const char *name;
+	void		(*node_info) (IdgenNodeInfo *info);
+}			idgen_generators[IDGEN_NGENERATORS] = {
+	[IDGEN_GEN_WIJI] = {"wiji", wiji_node_info},
+};
+
+PG_FUNCTION_INFO_V1(idgen_stats);
+Datum
+idgen_stats(PG_FUNCTION_ARGS)
+{
+	FuncCallContext *funcctx;
+	IdgenShared *sh;
+	int			g;
+	IdgenNodeInfo info = {0};
+	uint64		generated;
+	Datum		values[7];
+	bool		nulls[7] = {0};
+
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext oldcontext;
+		TupleDesc	tupdesc;
+
+		funcctx = SRF_FIRSTCALL_INIT();
+		oldcontext = MemoryContextSwitchTo(funcctx->multi_call_memory_ctx);
+		if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "return type must be a row type");
+		funcctx->tuple_desc = BlessTupleDesc(tupdesc);
+		funcctx->max_calls = IDGEN_NGENERATORS;
+		MemoryContextSwitchTo(oldcontext);
+	}
+	funcctx = SRF_PERCALL_SETUP();
+	if (funcctx->call_cntr >= funcctx->max_calls)
+		SRF_RETURN_DONE(funcctx);
+
+	g = (int) funcctx->call_cntr;
+	sh = idgen_shared();
+	idgen_generators[g].node_info(&info);
+	generated = pg_atomic_read_u64(&sh->generated_unslotted[g]);
+	for (int s = 0; s < sh->nslots; s++)
+		generated += pg_atomic_read_u64(&sh->slots[s].generated[g]);
+
+	values[0] = CStringGetTextDatum(idgen_generators[g].name);
+	values[1] = CStringGetTextDatum(info.scope);
+	values[2] = CStringGetTextDatum(info.node);
+	values[3] = CStringGetTextDatum(info.source);
+	values[4] = Int64GetDatum((int64) generated);
+	values[5] = Int64GetDatum((int64) pg_atomic_read_u64(&sh->clock_regressions[g]));
+	values[6] = Int64GetDatum((int64) pg_atomic_read_u64(&sh->overflow_waits[g]));
+	SRF_RETURN_NEXT(funcctx,
+					HeapTupleGetDatum(heap_form_tuple(funcctx->tuple_desc, values, nulls)));
+}

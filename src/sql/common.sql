@@ -1,0 +1,16 @@
+-- Objects shared by every type
+
+\echo Use "CREATE EXTENSION idgen" to load this file. \quit
+
+CREATE FUNCTION idgen_stats(
+    OUT generator text,
+    OUT scope text,
+    OUT node text,
+    OUT node_source text,
+    OUT generated bigint,
+    OUT clock_regressions bigint,
+    OUT overflow_waits bigint)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME' LANGUAGE C STRICT VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION idgen_stats() IS
+'one row per generator: scope, node fields in effect, and server-wide totals of ids generated, clock regressions seen and sequence overflows';

@@ -1,0 +1,300 @@
+/*
+ * wiji.c
+ *	  The wiji type: a 56-bit microsecond timestamp, a 16-bit sequence, the
+ *	  version nibble 1 and a 52-bit node drawn at random per generator.
+ *
+ *	  bytes 0-6: timestamp_us | 7-8: sequence | 9-15: version << 52 | node
+ */
+#include "idgen.h"
+
+#include "utils/builtins.h"
+
+#define WIJI_VERSION		1
+#define WIJI_NODE_MASK		((UINT64CONST(1) << 52) - 1)
+#define WIJI_SEQUENCE_MAX	0xFFFF
+
+/*
+ * Canonical text starts with 0 or 1, so timestamps stop below 2^54 us
+ * (2540-11-07), although the layout has room for 2^56.
+ */
+static const IdgenTimeUnit wiji_unit = {0, 1, 1, (UINT64CONST(1) << 54) - 1};
+
+static inline uint64
+wiji_timestamp_us(const uint8 *v)
+{
+	return be_get(v, 7);
+}
+
+static inline void
+wiji_pack(uint8 *v, uint64 us, uint32 sequence, uint64 node)
+{
+	be_put(v, 7, us);
+	be_put(v + 7, 2, sequence);
+	be_put(v + 9, 7, ((uint64) WIJI_VERSION << 52) | node);
+}
+
+static bool
+wiji_check(const uint8 *v, char *detail)
+{
+	if (v[9] >> 4 != WIJI_VERSION)
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "The version nibble is %d; a wiji has version %d.", v[9] >> 4, WIJI_VERSION);
+		return false;
+	}
+	if (wiji_timestamp_us(v) > wiji_unit.max_units)
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "The timestamp " UINT64_FORMAT " us is not below 2^54 us (2540-11-07).",
+				 wiji_timestamp_us(v));
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Text input: 26 Crockford base32 characters (first 0 or 1), 32 hex digits
+ * or the 36-character UUID form.
+ */
+static bool
+wiji_parse(const char *str, uint8 *v, char *detail)
+{
+	size_t		len = strlen(str);
+	int			rc;
+
+	if (len == CROCKFORD128_LEN)
+	{
+		rc = codec_crockford128_decode(str, len, v);
+		if (rc == CODEC_OVERFLOW || (rc == CODEC_OK && wiji_timestamp_us(v) > wiji_unit.max_units))
+		{
+			snprintf(detail, IDGEN_DETAIL_LEN,
+					 "The first character must be 0 or 1, not \"%c\".", str[0]);
+			return false;
+		}
+	}
+	else if (len == 32 || len == UUID_TEXT_LEN)
+		rc = codec_hex16_decode(str, len, v);
+	else
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "A wiji is 26 base32 characters, 32 hex digits or a 36-character UUID, not %zu characters.",
+				 len);
+		return false;
+	}
+	if (rc >= 0)
+	{
+		idgen_bad_char_detail(detail, str, rc);
+		return false;
+	}
+	return wiji_check(v, detail);
+}
+
+static void
+wiji_format(const uint8 *v, char *buf)
+{
+	codec_crockford128_encode(v, buf);
+	buf[CROCKFORD128_LEN] = '\0';
+}
+
+static TimestampTz
+wiji_timestamp(const uint8 *v)
+{
+	return idgen_units_to_timestamp(wiji_timestamp_us(v), &wiji_unit);
+}
+
+static const IdgenType wiji_type = {
+	.name = "wiji",
+	.len = 16,
+	.sigoff = 0,
+	.siglen = 16,
+	.uuid_v8 = false,
+	.parse = wiji_parse,
+	.check = wiji_check,
+	.format = wiji_format,
+	.timestamp = wiji_timestamp,
+};
+
+IDGEN_TYPE_FUNCTIONS(wiji, wiji_type)
+
+PG_FUNCTION_INFO_V1(wiji_extract_sequence);
+Datum
+wiji_extract_sequence(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) be_get((const uint8 *) PG_GETARG_POINTER(0) + 7, 2));
+}
+
+PG_FUNCTION_INFO_V1(wiji_extract_version);
+Datum
+wiji_extract_version(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(((const uint8 *) PG_GETARG_POINTER(0))[9] >> 4);
+}
+
+PG_FUNCTION_INFO_V1(wiji_extract_node);
+Datum
+wiji_extract_node(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) (be_get((const uint8 *) PG_GETARG_POINTER(0) + 9, 7) & WIJI_NODE_MASK));
+}
+
+PG_FUNCTION_INFO_V1(wiji_from_parts);
+Datum
+wiji_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		us = idgen_timestamp_to_units(PG_GETARG_TIMESTAMPTZ(0), &wiji_unit, "wiji");
+	int32		sequence = PG_GETARG_INT32(1);
+	int64		node = PG_GETARG_INT64(2);
+	uint8	   *v = palloc(16);
+
+	idgen_check_range(sequence, 0, WIJI_SEQUENCE_MAX, "wiji", "sequence");
+	idgen_check_range(node, 0, WIJI_NODE_MASK, "wiji", "node");
+	wiji_pack(v, us, sequence, node);
+	PG_RETURN_POINTER(v);
+}
+
+PG_FUNCTION_INFO_V1(wiji_to_hex);
+Datum
+wiji_to_hex(PG_FUNCTION_ARGS)
+{
+	char		buf[33];
+
+	codec_hex_encode((const uint8 *) PG_GETARG_POINTER(0), 16, buf, 0);
+	buf[32] = '\0';
+	PG_RETURN_TEXT_P(cstring_to_text(buf));
+}
+
+/*
+ * Generation (Wiji spec 3.1, 3.2).  A generator keeps its last timestamp
+ * and sequence: a later clock reading starts a new microsecond at sequence
+ * 0; the same or an earlier one (the clock stepped back) counts the
+ * sequence up; an exhausted sequence takes the next microsecond early
+ * instead of spin-waiting.  Values therefore always strictly increase.
+ */
+typedef struct WijiStep
+{
+	bool		regressed;		/* the clock read earlier than last time */
+	bool		overflowed;		/* the sequence ran out within one tick */
+} WijiStep;
+
+static inline WijiStep
+wiji_advance(IdgenWijiState *s, int64 now)
+{
+	WijiStep	step = {now < s->last_clock, false};
+
+	s->last_clock = now;
+	if (now > s->last_us)
+	{
+		s->last_us = now;
+		s->sequence = 0;
+	}
+	else if (s->sequence < WIJI_SEQUENCE_MAX)
+		s->sequence++;
+	else
+	{
+		s->last_us++;
+		s->sequence = 0;
+		step.overflowed = true;
+	}
+	return step;
+}
+
+/* Is state a past state b? */
+static inline bool
+wiji_state_after(const IdgenWijiState *a, const IdgenWijiState *b)
+{
+	return a->last_us > b->last_us ||
+		(a->last_us == b->last_us && a->sequence > b->sequence);
+}
+
+/* This backend's generator; its node is drawn lazily, never in the postmaster */
+static IdgenWijiState wiji_local;
+static int	wiji_local_pid = 0;
+
+static inline void
+wiji_local_ready(void)
+{
+	if (unlikely(wiji_local_pid != MyProcPid))
+	{
+		uint64		node;
+
+		idgen_random(&node, sizeof(node));
+		memset(&wiji_local, 0, sizeof(wiji_local));
+		wiji_local.node = node & WIJI_NODE_MASK;
+		wiji_local.has_node = true;
+		wiji_local_pid = MyProcPid;
+	}
+}
+
+PG_FUNCTION_INFO_V1(gen_wiji);
+Datum
+gen_wiji(PG_FUNCTION_ARGS)
+{
+	uint8	   *v = palloc(16);
+	IdgenWijiState *s = &wiji_local;
+	WijiStep	step;
+
+	wiji_local_ready();
+	if (idgen_monotonic == IDGEN_MONOTONIC_SERVER)
+	{
+		/*
+		 * One generator for the server.  It takes this backend's node if it
+		 * has none yet, and never falls behind what this backend issued
+		 * before, so each backend's values keep increasing across a change
+		 * of idgen.monotonic.  The clock is read under the lock.
+		 */
+		IdgenShared *sh = idgen_shared();
+
+		SpinLockAcquire(&sh->wiji_lock);
+		if (!sh->wiji.has_node)
+		{
+			sh->wiji.node = wiji_local.node;
+			sh->wiji.has_node = true;
+		}
+		if (wiji_state_after(&wiji_local, &sh->wiji))
+		{
+			sh->wiji.last_us = wiji_local.last_us;
+			sh->wiji.sequence = wiji_local.sequence;
+		}
+		step = wiji_advance(&sh->wiji, idgen_clock_us());
+		wiji_local.last_us = sh->wiji.last_us;
+		wiji_local.sequence = sh->wiji.sequence;
+		wiji_local.last_clock = sh->wiji.last_clock;
+		wiji_pack(v, sh->wiji.last_us, sh->wiji.sequence, sh->wiji.node);
+		SpinLockRelease(&sh->wiji_lock);
+	}
+	else
+	{
+		step = wiji_advance(s, idgen_clock_us());
+		wiji_pack(v, s->last_us, s->sequence, s->node);
+	}
+
+	if (unlikely(step.regressed))
+		idgen_count_event(idgen_shared()->clock_regressions, IDGEN_GEN_WIJI);
+	if (unlikely(step.overflowed))
+		idgen_count_event(idgen_shared()->overflow_waits, IDGEN_GEN_WIJI);
+	if (unlikely(wiji_timestamp_us(v) > wiji_unit.max_units))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for type wiji"),
+				 errdetail("The generator clock reads outside 1970-01-01 to 2540-11-07.")));
+	idgen_count(IDGEN_GEN_WIJI);
+	PG_RETURN_POINTER(v);
+}
+
+void
+wiji_node_info(IdgenNodeInfo *info)
+{
+	const IdgenWijiState *s = &wiji_local;
+	bool		server = idgen_monotonic == IDGEN_MONOTONIC_SERVER;
+
+	info->scope = server ? "server" : "backend";
+	info->source = "random";
+	if (server && idgen_shared()->wiji.has_node)
+		s = &idgen_shared()->wiji;
+	else if (server || wiji_local_pid != MyProcPid)
+	{
+		snprintf(info->node, sizeof(info->node), "not drawn yet");
+		return;
+	}
+	snprintf(info->node, sizeof(info->node), "node=" UINT64_FORMAT, s->node);
+}
