@@ -10,7 +10,7 @@ EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ \
 	bench/*.o bench/codec_bench fuzz/*.o fuzz/fuzz_*
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
-REGRESS = machinery wiji wiji_vectors wiji_errors wiji_gen
+REGRESS = init machinery wiji wiji_vectors wiji_errors wiji_gen
 REGRESS_OPTS = --load-extension=idgen
 TAP_TESTS = 1
 

@@ -35,13 +35,14 @@ idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *typ
 		if (q <= u->max_units && units <= u->max_units)
 			return units;
 	}
+	/* timestamptz_to_str() returns a static buffer: copy each result */
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 			 errmsg("timestamp out of range for type %s", type),
 			 errdetail("Timestamp \"%s\" is outside the range a %s can hold (%s to %s).",
-					   timestamptz_to_str(ts), type,
-					   timestamptz_to_str(idgen_units_to_timestamp(0, u)),
-					   timestamptz_to_str(idgen_units_to_timestamp(u->max_units, u)))));
+					   pstrdup(timestamptz_to_str(ts)), type,
+					   pstrdup(timestamptz_to_str(idgen_units_to_timestamp(0, u))),
+					   pstrdup(timestamptz_to_str(idgen_units_to_timestamp(u->max_units, u))))));
 	pg_unreachable();
 }
 

@@ -108,7 +108,7 @@ idtype_cmp(const IdgenType *t, Datum a, Datum b)
 	IDGEN_FUNCTION(T, DESC, hash) \
 	IDGEN_FUNCTION(T, DESC, hash_extended) \
 	IDGEN_FUNCTION(T, DESC, distance) \
-	IDGEN_CMP_FUNCTION(T, DESC, cmp, PG_RETURN_INT32(c)) \
+	IDGEN_CMP_FUNCTION(T, DESC, cmp, PG_RETURN_INT32((c > 0) - (c < 0))) \
 	IDGEN_CMP_FUNCTION(T, DESC, eq, PG_RETURN_BOOL(c == 0)) \
 	IDGEN_CMP_FUNCTION(T, DESC, ne, PG_RETURN_BOOL(c != 0)) \
 	IDGEN_CMP_FUNCTION(T, DESC, lt, PG_RETURN_BOOL(c < 0)) \

@@ -9,6 +9,7 @@
 
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"
+#include "parser/scansup.h"
 #include "libpq/pqformat.h"
 #include "port/pg_bswap.h"
 #include "utils/builtins.h"
@@ -30,6 +31,32 @@ idtype_text(const IdgenType *t, const uint8 *val)
 	return pstrdup(buf);
 }
 
+/*
+ * Every text form is printable ASCII without surrounding whitespace: say so
+ * before the type's parser reports a confusing length or character.
+ */
+static bool
+idtype_parse(const IdgenType *t, const char *str, uint8 *val, char *detail)
+{
+	size_t		len = strlen(str);
+
+	if (len > 0 && (scanner_isspace(str[0]) || scanner_isspace(str[len - 1])))
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "Leading and trailing whitespace is not accepted.");
+		return false;
+	}
+	for (size_t i = 0; i < len; i++)
+	{
+		if ((unsigned char) str[i] < 0x20 || (unsigned char) str[i] >= 0x7f)
+		{
+			idgen_bad_char_detail(detail, str, (int) i);
+			return false;
+		}
+	}
+	return t->parse(str, val, detail);
+}
+
 Datum
 idtype_in(FunctionCallInfo fcinfo, const IdgenType *t)
 {
@@ -37,7 +64,7 @@ idtype_in(FunctionCallInfo fcinfo, const IdgenType *t)
 	uint8	   *val = idtype_palloc(t);
 	char		detail[IDGEN_DETAIL_LEN];
 
-	if (!t->parse(str, val, detail))
+	if (!idtype_parse(t, str, val, detail))
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type %s: \"%s\"", t->name, str),
@@ -58,7 +85,7 @@ idtype_is_valid(FunctionCallInfo fcinfo, const IdgenType *t)
 	uint8		val[IDGEN_MAX_LEN] = {0};
 	char		detail[IDGEN_DETAIL_LEN];
 
-	PG_RETURN_BOOL(t->parse(str, val, detail));
+	PG_RETURN_BOOL(idtype_parse(t, str, val, detail));
 }
 
 void

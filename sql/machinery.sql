@@ -1,0 +1,123 @@
+--
+-- What every type shares, checked on wiji: catalog, operator classes,
+-- planner use of each index kind, settings, statistics
+--
+SET DateStyle = 'ISO';
+SET timezone = 'UTC';
+
+-- Every operator class is valid
+SELECT opc.opcname, am.amname, amvalidate(opc.oid)
+FROM pg_opclass opc
+JOIN pg_am am ON am.oid = opc.opcmethod
+JOIN pg_depend d ON d.classid = 'pg_opclass'::regclass AND d.objid = opc.oid
+                AND d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+ORDER BY am.amname, opc.opcname;
+
+-- Every object of the extension has a comment
+SELECT pg_describe_object(d.classid, d.objid, 0) AS uncommented
+FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+  AND obj_description(d.objid, d.classid::regclass::name) IS NULL
+ORDER BY 1;
+
+-- No implicit or assignment casts
+SELECT count(*) AS non_explicit_casts
+FROM pg_cast c JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+WHERE c.castcontext <> 'e';
+
+-- Pure functions are immutable, strict and parallel safe; generators volatile
+SELECT p.provolatile, p.proisstrict, p.proparallel, count(*), string_agg(p.proname, ', ' ORDER BY p.proname) FILTER (WHERE p.provolatile <> 'i')
+FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+WHERE p.prokind = 'f'
+GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+
+-- The planner uses each index kind
+CREATE TABLE plan_t (id wiji, n integer);
+INSERT INTO plan_t
+SELECT wiji_from_parts('2026-01-01 00:00:00+00'::timestamptz + n * interval '1 ms', n % 7, n), n
+FROM generate_series(1, 20000) n;
+ANALYZE plan_t;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+
+CREATE INDEX plan_btree ON plan_t (id);
+EXPLAIN (COSTS OFF) SELECT n FROM plan_t WHERE id = wiji_from_parts('2026-01-01 00:00:05+00', 5000 % 7, 5000);
+SELECT n FROM plan_t WHERE id = wiji_from_parts('2026-01-01 00:00:05+00', 5000 % 7, 5000);
+EXPLAIN (COSTS OFF) SELECT count(*) FROM plan_t
+WHERE id >= wiji_from_parts('2026-01-01 00:00:01+00') AND id < wiji_from_parts('2026-01-01 00:00:02+00');
+SELECT count(*), min(n), max(n) FROM plan_t
+WHERE id >= wiji_from_parts('2026-01-01 00:00:01+00') AND id < wiji_from_parts('2026-01-01 00:00:02+00');
+EXPLAIN (COSTS OFF) SELECT n FROM plan_t ORDER BY id DESC LIMIT 3;
+SELECT n FROM plan_t ORDER BY id DESC LIMIT 3;
+EXPLAIN (COSTS OFF) SELECT min(id), max(id) FROM plan_t;
+SELECT min(id) = wiji_from_parts('2026-01-01 00:00:00.001+00', 1, 1) AS min_ok,
+       max(id) = wiji_from_parts('2026-01-01 00:00:20+00', 20000 % 7, 20000) AS max_ok
+FROM plan_t;
+
+-- B-tree deduplication is on (btequalimage)
+CREATE EXTENSION IF NOT EXISTS pageinspect;
+SELECT allequalimage FROM bt_metap('plan_btree');
+DROP INDEX plan_btree;
+
+CREATE INDEX plan_hash ON plan_t USING hash (id);
+EXPLAIN (COSTS OFF) SELECT n FROM plan_t WHERE id = wiji_from_parts('2026-01-01 00:00:05+00', 5000 % 7, 5000);
+SELECT n FROM plan_t WHERE id = wiji_from_parts('2026-01-01 00:00:05+00', 5000 % 7, 5000);
+DROP INDEX plan_hash;
+
+-- BRIN is used through bitmap scans
+SET enable_bitmapscan = on;
+CREATE INDEX plan_brin ON plan_t USING brin (id);
+EXPLAIN (COSTS OFF) SELECT count(*) FROM plan_t
+WHERE id >= wiji_from_parts('2026-01-01 00:00:01+00') AND id < wiji_from_parts('2026-01-01 00:00:02+00');
+SELECT count(*) FROM plan_t
+WHERE id >= wiji_from_parts('2026-01-01 00:00:01+00') AND id < wiji_from_parts('2026-01-01 00:00:02+00');
+DROP INDEX plan_brin;
+
+CREATE INDEX plan_brin_multi ON plan_t USING brin (id wiji_minmax_multi_ops);
+EXPLAIN (COSTS OFF) SELECT count(*) FROM plan_t
+WHERE id >= wiji_from_parts('2026-01-01 00:00:01+00') AND id < wiji_from_parts('2026-01-01 00:00:02+00');
+SELECT count(*) FROM plan_t
+WHERE id >= wiji_from_parts('2026-01-01 00:00:01+00') AND id < wiji_from_parts('2026-01-01 00:00:02+00');
+DROP INDEX plan_brin_multi;
+
+CREATE INDEX plan_bloom ON plan_t USING brin (id wiji_bloom_ops);
+EXPLAIN (COSTS OFF) SELECT n FROM plan_t WHERE id = wiji_from_parts('2026-01-01 00:00:05+00', 5000 % 7, 5000);
+SELECT n FROM plan_t WHERE id = wiji_from_parts('2026-01-01 00:00:05+00', 5000 % 7, 5000);
+DROP INDEX plan_bloom;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+
+-- Sorting many values (abbreviated keys, ties in the first 8 bytes broken by
+-- the rest) agrees with sorting their bytes, ascending and descending
+CREATE TEMP TABLE s AS
+SELECT wiji_from_parts('2026-01-01 00:00:00+00'::timestamptz + (random() * 1000)::integer * interval '1 us',
+                       (random() * 3)::integer, (random() * 4503599627370495)::bigint) AS id
+FROM generate_series(1, 30000);
+SELECT (SELECT array_agg(id::bytea ORDER BY id) FROM s) = (SELECT array_agg(id::bytea ORDER BY id::bytea) FROM s) AS asc_ok,
+       (SELECT array_agg(id::bytea ORDER BY id DESC) FROM s) = (SELECT array_agg(id::bytea ORDER BY id::bytea DESC) FROM s) AS desc_ok;
+-- and many equal keys (abbreviation abandoned)
+CREATE TEMP TABLE s2 AS SELECT wiji_from_parts('2026-01-01 00:00:00+00', 0, (random() * 100)::bigint) AS id
+FROM generate_series(1, 30000);
+SELECT (SELECT array_agg(id::bytea ORDER BY id) FROM s2) = (SELECT array_agg(id::bytea ORDER BY id::bytea) FROM s2) AS asc_ok;
+
+-- Settings
+SELECT name, setting, unit, context, vartype FROM pg_settings WHERE name LIKE 'idgen.%' ORDER BY name;
+SET idgen.clock_offset = '-5s';
+SHOW idgen.clock_offset;
+RESET idgen.clock_offset;
+SELECT try($$set_config('idgen.monotonic', 'server', false)$$);
+ALTER SYSTEM SET idgen.sno_partition = 70000;
+ALTER SYSTEM SET idgen.sno_sequence_min = -1;
+ALTER SYSTEM SET idgen.monotonic = 'cluster';
+SELECT try($$set_config('idgen.no_such_setting', '1', false)$$);
+CREATE ROLE idgen_regress_user;
+SET ROLE idgen_regress_user;
+SELECT try($$set_config('idgen.clock_offset', '1000', false)$$);
+RESET ROLE;
+DROP ROLE idgen_regress_user;
+
+-- Statistics: one row per generator
+SELECT generator, scope, node_source FROM idgen_stats() ORDER BY generator;
