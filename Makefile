@@ -7,7 +7,7 @@ OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o \
 	$(patsubst %,src/%.o,$(TYPES))
 DATA_built = idgen--1.0.sql
 EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ \
-	bench/*.o bench/codec_bench fuzz/*.o fuzz/fuzz_*
+	bench/*.o bench/codec_bench fuzz/fuzz_codec fuzz/corpus
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
 REGRESS = init machinery wiji wiji_vectors wiji_errors wiji_gen
@@ -35,10 +35,18 @@ idgen--1.0.sql: src/sql/gen-sql.sh src/sql/common.sql src/sql/type.sql.in \
 
 $(OBJS): src/idgen.h src/codec.h
 
-.PHONY: demo test bench
+.PHONY: demo test bench fuzz
 demo:
 	sh scripts/demo.sh
 test:
 	sh scripts/test.sh
 bench:
 	sh scripts/bench.sh
+
+# Coverage-guided fuzzing of the pure codecs (clang's libFuzzer), 60 s
+FUZZ_SECONDS ?= 60
+fuzz/fuzz_codec: fuzz/fuzz_codec.c src/codec.c src/codec.h
+	clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc -o $@ fuzz/fuzz_codec.c src/codec.c
+fuzz: fuzz/fuzz_codec
+	mkdir -p fuzz/corpus
+	fuzz/fuzz_codec -max_total_time=$(FUZZ_SECONDS) fuzz/corpus

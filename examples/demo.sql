@@ -1,0 +1,43 @@
+-- A short tour of idgen.  Run by `make demo` against a throwaway server
+-- with idgen in shared_preload_libraries.
+SET DateStyle = 'ISO';
+SET timezone = 'UTC';
+CREATE EXTENSION idgen;
+
+-- wiji: µs timestamp, sequence, version 1, random 52-bit node per session
+CREATE TABLE event (
+    id wiji PRIMARY KEY DEFAULT gen_wiji(),
+    what text NOT NULL
+);
+INSERT INTO event (what) SELECT 'event ' || n FROM generate_series(1, 5) n;
+SELECT id, what FROM event ORDER BY id;
+
+-- Its parts, its uuid and hex forms
+SELECT id,
+       wiji_extract_timestamp(id) AS created,
+       wiji_extract_sequence(id) AS seq,
+       wiji_extract_node(id) AS node,
+       id::uuid AS as_uuid,
+       wiji_to_hex(id) AS as_hex
+FROM event ORDER BY id LIMIT 3;
+
+-- Any of its text forms reads back as the same value
+SELECT '09K530M99HYMG4Y4F2ZS0MRD1W'::wiji = '0999460a-2531-f520-4f11-e2fe414c343c'::wiji AS same;
+
+-- Range scan by time: ids created in the last minute, from the index
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM event
+WHERE id >= wiji_from_parts(now() - interval '1 minute') AND id < wiji_from_parts(now() + interval '1 minute');
+SELECT count(*) AS last_minute FROM event
+WHERE id >= wiji_from_parts(now() - interval '1 minute') AND id < wiji_from_parts(now() + interval '1 minute');
+RESET enable_seqscan;
+
+-- Bad input is refused with a reason
+\set ON_ERROR_STOP 0
+SELECT '09K530M99HYMG4Y4F2ZS0MRD1!'::wiji;
+\set ON_ERROR_STOP 1
+SELECT wiji_is_valid('09K530M99HYMG4Y4F2ZS0MRD1!') AS valid;
+
+-- What the generators have done
+SELECT * FROM idgen_stats();

@@ -1,0 +1,62 @@
+# Shared helpers for setup.sh, test.sh and demo.sh (sourced, POSIX sh).
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PG_BIN=/usr/lib/postgresql/15/bin
+PG_CONFIG=$PG_BIN/pg_config    # given to every make, so PG 15 is used whatever pg_config is on PATH
+
+die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+
+# initdb/postgres refuse to run as root, so server-side work runs as "postgres".
+as_pg() {
+    if [ "$(id -un)" = postgres ]; then "$@"
+    elif [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"
+    else die "must run as root (or as postgres)"
+    fi
+}
+
+# A scratch directory owned by postgres; removed by cleanup.
+make_tmp() {
+    TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen.XXXXXX") || die "mktemp failed"
+    chmod 755 "$TMP"
+    [ "$(id -u)" = 0 ] && chown postgres:postgres "$TMP"
+    return 0
+}
+
+# cluster_start DIR PRELOAD: throwaway cluster in DIR, reachable only through a
+# unix socket in DIR (listen_addresses = ''), so any port number is free there.
+# Sets PGHOST/PGPORT for the clients started afterwards.
+CLUSTERS=""
+cluster_start() {
+    as_pg mkdir -p "$1" || return 1
+    as_pg "$PG_BIN/initdb" -D "$1/data" -A trust -E UTF8 --locale=C >"$1/initdb.log" 2>&1 ||
+        { cat "$1/initdb.log"; return 1; }
+    PGHOST=$1 PGPORT=$((50000 + $$ % 10000))
+    export PGHOST PGPORT
+    cat >>"$1/data/postgresql.conf" <<CONF
+listen_addresses = ''
+port = $PGPORT
+unix_socket_directories = '$1'
+shared_preload_libraries = '$2'
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+CONF
+    CLUSTERS="$CLUSTERS $1"
+    as_pg "$PG_BIN/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 60 start >/dev/null 2>&1 ||
+        { echo "server in $1 did not start:"; tail -n 30 "$1/server.log"; return 1; }
+}
+
+cluster_stop() {
+    [ -f "$1/data/postmaster.pid" ] &&
+        as_pg "$PG_BIN/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1
+    return 0
+}
+
+# EXIT trap: stop every cluster we started, then drop the scratch directory.
+cleanup() {
+    for c in $CLUSTERS; do cluster_stop "$c"; done
+    [ -n "${TMP:-}" ] && rm -rf "$TMP"
+    return 0
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP

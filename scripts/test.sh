@@ -1,0 +1,82 @@
+#!/bin/sh
+# Whole test suite: pg_regress on a plain cluster, pg_regress again with idgen
+# preloaded, then the TAP tests. Keeps going after failures and ends with
+# "N passed, M failed"; exits non-zero if anything failed or broke.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+PASS=0 FAIL=0
+finish() { echo "$PASS passed, $FAIL failed"; [ "$FAIL" -eq 0 ]; exit; }
+
+# run LOG CMD...: show CMD's output and keep it in LOG; returns CMD's status.
+run() {
+    log=$1; shift
+    { "$@"; echo $? >"$log.rc"; } 2>&1 | tee "$log"
+    return "$(cat "$log.rc")"
+}
+
+# tally NAME RC PASSED FAILED: add a step's counts to the totals; a non-zero RC
+# with no failing test seen (crash, bad plan, no server...) still counts as one.
+tally() {
+    f=$4
+    [ "$2" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+    PASS=$((PASS + $3)) FAIL=$((FAIL + f))
+    echo "== $1: $3 passed, $f failed"
+}
+
+echo "== setup"
+if ! sh "$ROOT/scripts/setup.sh"; then
+    echo "== setup/build failed"; FAIL=1; finish
+fi
+
+# A copy of the tree that postgres can write into (results/, tmp_check/).
+make_tmp
+COPY=$TMP/src
+mkdir "$COPY"
+if ! { tar -C "$ROOT" --exclude=.git -cf - . | tar -C "$COPY" -xf - &&
+        chown -R postgres:postgres "$COPY"; }; then
+    echo "== copying the tree failed"; FAIL=1; finish
+fi
+
+# regress NAME PRELOAD: pg_regress only (TAP_TESTS emptied) on a fresh cluster.
+regress() {
+    echo "== pg_regress, shared_preload_libraries = '$2'"
+    if cluster_start "$TMP/$1" "$2"; then
+        run "$TMP/$1.log" as_pg make -C "$COPY" installcheck PG_CONFIG="$PG_CONFIG" TAP_TESTS=
+        rc=$?
+        cluster_stop "$TMP/$1"
+    else
+        rc=1; : >"$TMP/$1.log"
+    fi
+    # PG15 prints one "name ... ok" or "name ... FAILED" line per test file
+    tally "pg_regress ($1)" "$rc" "$(grep -c '\.\.\. ok' "$TMP/$1.log")" \
+        "$(grep -Ec '\.\.\. (FAILED|failed)' "$TMP/$1.log")"
+    [ -s "$COPY/regression.diffs" ] && [ "$rc" -ne 0 ] && cat "$COPY/regression.diffs"
+    rm -f "$COPY/regression.diffs"
+}
+regress plain ''
+regress preload idgen
+unset PGHOST PGPORT
+
+# TAP: PGXS's prove_installcheck (REGRESS emptied); the tests make their own clusters.
+if ls "$COPY"/t/*.pl >/dev/null 2>&1; then
+    echo "== TAP tests"
+    run "$TMP/tap.log" as_pg make -C "$COPY" installcheck PG_CONFIG="$PG_CONFIG" REGRESS= PROVE_FLAGS=-v
+    rc=$?
+    # Top-level "ok N"/"not ok N" lines (subtests are indented); TODO is no
+    # failure. A script that failed without a "not ok" (died, bad plan) shows in
+    # prove's summary as "Failed: 0" and counts as one failure.
+    all=$(grep -Ec '^(not )?ok [0-9]' "$TMP/tap.log")
+    bad=$(grep -E '^not ok [0-9]' "$TMP/tap.log" | grep -vc '# TODO')
+    died=$(grep -Ec '^t/.*\(Wstat: .* Failed: 0\)$' "$TMP/tap.log")
+    tally TAP "$rc" $((all - bad)) $((bad + died))
+    # Failed scripts' logs vanish with the temp dir: show their ends.
+    for t in $(sed -n 's|^t/\(.*\)\.pl (Wstat.*|\1|p' "$TMP/tap.log"); do
+        f=$COPY/tmp_check/log/regress_log_$t
+        [ -f "$f" ] && { echo "== tail of tmp_check/log/regress_log_$t"; tail -n 40 "$f"; }
+    done
+else
+    echo "== TAP tests skipped: no t/*.pl"
+fi
+
+finish
