@@ -2,15 +2,15 @@
 
 EXTENSION = idgen
 MODULE_big = idgen
-TYPES = wiji
-OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o \
+TYPES = wiji sno
+OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o src/hwm.o \
 	$(patsubst %,src/%.o,$(TYPES))
 DATA_built = idgen--1.0.sql
 EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ \
 	bench/*.o bench/codec_bench fuzz/fuzz_codec fuzz/corpus
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
-REGRESS = init machinery wiji wiji_vectors wiji_errors wiji_gen
+REGRESS = init machinery wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen
 REGRESS_OPTS = --load-extension=idgen
 TAP_TESTS = 1
 

@@ -1,6 +1,6 @@
 /*
  * codec.c
- *	  Crockford base32, hex and UUID-form codecs (see codec.h).
+ *	  Crockford base32, sno32, hex and UUID-form codecs (see codec.h).
  */
 #include "codec.h"
 
@@ -156,4 +156,60 @@ codec_hex16_decode(const char *in, size_t len, uint8_t out[16])
 		}
 	}
 	return codec_hex_decode(digits, 16, out);
+}
+
+/*
+ * sno32: 5 bits a character, alphabet "23456789abcdefghijklmnopqrstuvwx"
+ * (two contiguous ASCII ranges, so no table is needed).  Each 40-bit block
+ * of a sno is 8 characters, most significant first.
+ */
+static const char sno32_alphabet[] = "23456789abcdefghijklmnopqrstuvwx";
+
+static inline int
+sno32_value(char c)
+{
+	if (c >= '2' && c <= '9')
+		return c - '2';
+	if (c >= 'a' && c <= 'x')
+		return c - 'a' + 8;
+	if (c >= 'A' && c <= 'X')
+		return c - 'A' + 8;
+	return -1;
+}
+
+void
+codec_sno32_encode(const uint8_t in[10], char out[SNO32_LEN])
+{
+	for (int block = 0; block < 2; block++)
+	{
+		uint64_t	v = be_get(in + 5 * block, 5);
+
+		for (int i = 7; i >= 0; i--)
+		{
+			out[8 * block + i] = sno32_alphabet[v & 31];
+			v >>= 5;
+		}
+	}
+}
+
+int
+codec_sno32_decode(const char *in, size_t len, uint8_t out[10])
+{
+	if (len != SNO32_LEN)
+		return CODEC_BAD_LENGTH;
+	for (int block = 0; block < 2; block++)
+	{
+		uint64_t	v = 0;
+
+		for (int i = 0; i < 8; i++)
+		{
+			int			d = sno32_value(in[8 * block + i]);
+
+			if (d < 0)
+				return 8 * block + i;
+			v = (v << 5) | (uint64_t) d;
+		}
+		be_put(out + 5 * block, 5, v);
+	}
+	return CODEC_OK;
 }

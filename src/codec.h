@@ -1,8 +1,8 @@
 /*
  * codec.h
- *	  Text codecs shared by the idgen types: Crockford base32, hex and the
- *	  UUID form.  Plain C without PostgreSQL headers, so that the fuzz targets
- *	  and the benchmarks link them directly.
+ *	  Text codecs shared by the idgen types: Crockford base32, sno32, hex and
+ *	  the UUID form.  Plain C without PostgreSQL headers, so that the fuzz
+ *	  targets and the benchmarks link them directly.
  *
  * Decoders return CODEC_OK, or the 0-based position of the first character
  * they could not use, or one of the negative codes below.
@@ -33,6 +33,15 @@ extern int	codec_hex_decode(const char *in, size_t nbytes, uint8_t *out);
  * (8-4-4-4-12 with hyphens), either case.
  */
 extern int	codec_hex16_decode(const char *in, size_t len, uint8_t out[16]);
+
+/*
+ * sno's base32: each 5-byte block of a 10-byte value as 8 characters of
+ * "23456789abcdefghijklmnopqrstuvwx"; the decoder also takes upper case.
+ */
+#define SNO32_LEN			16
+
+extern void codec_sno32_encode(const uint8_t in[10], char out[SNO32_LEN]);
+extern int	codec_sno32_decode(const char *in, size_t len, uint8_t out[10]);
 
 
 /* Big-endian integer helpers over byte arrays */

@@ -22,6 +22,7 @@ int			idgen_monotonic = IDGEN_MONOTONIC_BACKEND;
 int			idgen_sno_partition = -1;
 int			idgen_sno_sequence_min = 0;
 int			idgen_sno_sequence_max = 65535;
+bool		idgen_preloaded = false;
 
 static const struct config_enum_entry monotonic_options[] = {
 	{"backend", IDGEN_MONOTONIC_BACKEND, false},
@@ -86,6 +87,7 @@ _PG_init(void)
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;
+	idgen_preloaded = true;
 #if PG_VERSION_NUM >= 150000
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = idgen_shmem_request_hook;
@@ -157,6 +159,7 @@ static const struct
 	void		(*node_info) (IdgenNodeInfo *info);
 }			idgen_generators[IDGEN_NGENERATORS] = {
 	[IDGEN_GEN_WIJI] = {"wiji", wiji_node_info},
+	[IDGEN_GEN_SNO] = {"sno", sno_node_info},
 };
 
 PG_FUNCTION_INFO_V1(idgen_stats);

@@ -16,6 +16,7 @@
 #include "fmgr.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
+#include "storage/lwlock.h"
 #include "storage/spin.h"
 #include "utils/timestamp.h"
 
@@ -182,6 +183,7 @@ extern void idgen_random(void *buf, size_t len);
 typedef enum IdgenGenerator
 {
 	IDGEN_GEN_WIJI,
+	IDGEN_GEN_SNO,
 	IDGEN_NGENERATORS
 } IdgenGenerator;
 
@@ -200,10 +202,53 @@ typedef struct IdgenWijiState
 	bool		has_node;
 } IdgenWijiState;
 
+/*
+ * The server-wide sno sequencer (sno.c).  hi[b] is the highest 4 ms unit
+ * used with tick-tock bit b; the sequence and the configuration belong to
+ * unit hi[bit], captured when that unit began.
+ */
+typedef struct IdgenSnoState
+{
+	uint64		hi[2];			/* highest unit used with each tick-tock bit */
+	uint32		seq;			/* next sequence in unit hi[bit] */
+	uint32		seq_max;		/* the unit's last sequence */
+	uint16		partition;		/* the unit's partition */
+	uint8		bit;			/* the current tick-tock bit */
+	bool		started;		/* restored from the high-water mark */
+} IdgenSnoState;
+
+/*
+ * High-water marks on disk (hwm.c), for the server-wide generators when
+ * idgen is preloaded.  A generator has one or more slots, each counting in
+ * the generator's own time units; it issues a value only below its slot's
+ * mark, which is on disk before it is in shared memory, and after a restart
+ * or crash it starts from no earlier than the mark it finds.  Append new
+ * slots at the end: the file keeps slots by position.
+ */
+typedef enum IdgenHwmSlot
+{
+	IDGEN_HWM_SNO_TICK,			/* sno, tick-tock bit 0 */
+	IDGEN_HWM_SNO_TOCK,			/* sno, tick-tock bit 1 */
+	IDGEN_NHWM
+} IdgenHwmSlot;
+
+typedef struct IdgenHwm
+{
+	LWLock	   *lock;			/* serialises writes; NULL unless preloaded */
+	pg_atomic_uint64 mark[IDGEN_NHWM];	/* on disk: nothing at or above it is
+										 * issued */
+	uint64		loaded[IDGEN_NHWM]; /* what the file held at server start */
+	uint64		used[IDGEN_NHWM];	/* above every value issued (written under
+									 * the generator's own lock) */
+} IdgenHwm;
+
 typedef struct IdgenShared
 {
 	slock_t		wiji_lock;
 	IdgenWijiState wiji;
+	slock_t		sno_lock;
+	IdgenSnoState sno;
+	IdgenHwm	hwm;
 
 	pg_atomic_uint64 clock_regressions[IDGEN_NGENERATORS];
 	pg_atomic_uint64 overflow_waits[IDGEN_NGENERATORS];
@@ -255,6 +300,42 @@ idgen_count_event(pg_atomic_uint64 *counters, IdgenGenerator g)
 extern void idgen_shmem_request(void);
 extern void idgen_shmem_startup(void);
 
+/* Is idgen in shared_preload_libraries (idgen.c)? */
+extern bool idgen_preloaded;
+
+/* High-water marks (hwm.c) */
+extern void idgen_hwm_init(IdgenHwm *h);
+extern void idgen_hwm_request(void);
+extern void idgen_hwm_startup(IdgenHwm *h);
+extern void idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value,
+							  uint64 ahead, bool wait);
+
+/*
+ * Inside the generator's critical section, before it commits to value: true
+ * if value may be issued (and it is then counted as used), false if the mark
+ * on disk must first move past it with idgen_hwm_advance(..., true).  Without
+ * preloading every mark is the largest uint64, so this always admits.
+ */
+static inline bool
+idgen_hwm_admit(IdgenHwm *h, IdgenHwmSlot slot, uint64 value)
+{
+	if (unlikely(value >= pg_atomic_read_u64(&h->mark[slot])))
+		return false;
+	if (value >= h->used[slot])
+		h->used[slot] = value + 1;
+	return true;
+}
+
+/*
+ * After issuing value: is the mark close enough that it is time to move it
+ * on (idgen_hwm_advance(..., false)), before any caller has to wait for it?
+ */
+static inline bool
+idgen_hwm_due(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 ahead)
+{
+	return value + ahead / 2 >= pg_atomic_read_u64(&h->mark[slot]);
+}
+
 /* Settings (idgen.c) */
 typedef enum IdgenMonotonic
 {
@@ -279,6 +360,7 @@ typedef struct IdgenNodeInfo
 } IdgenNodeInfo;
 
 extern void wiji_node_info(IdgenNodeInfo *info);
+extern void sno_node_info(IdgenNodeInfo *info);
 
 /* Write a detail naming the character at byte offset pos of str */
 extern void idgen_bad_char_detail(char *detail, const char *str, int pos);

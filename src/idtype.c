@@ -237,7 +237,7 @@ idtype_from_uuid(FunctionCallInfo fcinfo, const IdgenType *t)
 		if (bit_get(uuid->data, u))
 			bit_set(val + t->sigoff, v);
 	}
-	for (u++; u < UUID_LEN * 8; u++)
+	for (; u < UUID_LEN * 8; u++)
 		if (bit_get(uuid->data, u))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),

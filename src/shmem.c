@@ -51,6 +51,8 @@ idgen_shared_init(void *ptr)
 
 	memset(sh, 0, idgen_shmem_size());
 	SpinLockInit(&sh->wiji_lock);
+	SpinLockInit(&sh->sno_lock);
+	idgen_hwm_init(&sh->hwm);
 	for (int g = 0; g < IDGEN_NGENERATORS; g++)
 	{
 		pg_atomic_init_u64(&sh->clock_regressions[g], 0);
@@ -67,6 +69,7 @@ void
 idgen_shmem_request(void)
 {
 	RequestAddinShmemSpace(idgen_shmem_size());
+	idgen_hwm_request();
 }
 
 /* Preloaded: make the struct in the postmaster (every backend inherits it) */
@@ -78,7 +81,12 @@ idgen_shmem_startup(void)
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
 	idgen_shared_ptr = ShmemInitStruct(IDGEN_SHMEM_NAME, idgen_shmem_size(), &found);
 	if (!found)
+	{
 		idgen_shared_init(idgen_shared_ptr);
+		/* the high-water marks' lock exists only when preloaded */
+		if (idgen_preloaded)
+			idgen_hwm_startup(&idgen_shared_ptr->hwm);
+	}
 	LWLockRelease(AddinShmemInitLock);
 }
 

@@ -1,0 +1,470 @@
+/*
+ * sno.c
+ *	  The sno type: two 40-bit blocks, 39 bits of 4 ms units since
+ *	  2010-01-01 00:00:00 UTC and the tick-tock bit, then the metabyte, a
+ *	  16-bit partition and a 16-bit sequence; and its one generator for the
+ *	  whole server.
+ *
+ *	  bytes 0-4: units << 1 | tick_tock | 5: meta | 6-7: partition |
+ *	  8-9: sequence
+ */
+#include "idgen.h"
+
+#include "portability/instr_time.h"
+#include "utils/builtins.h"
+
+#define SNO_LEN				10
+#define SNO_EPOCH_UNIX_S	INT64CONST(1262304000)
+#define SNO_EPOCH_NS		(SNO_EPOCH_UNIX_S * 1000000000)
+#define SNO_UNIT_NS			INT64CONST(4000000)
+#define SNO_MAX_UNITS		((UINT64CONST(1) << 39) - 1)
+#define SNO_FIELD_MAX		0xFFFF
+#define SNO_META_MAX		0xFF
+
+/* The smallest sequence slice a server may have (as in the Go library) */
+#define SNO_SLICE_MIN		4
+/* The longest gen_sno() waits for the clock before it gives up */
+#define SNO_WAIT_MAX_NS		INT64CONST(1000000000)
+/* The longest single sleep, so that cancels are seen promptly */
+#define SNO_SLEEP_MAX_US	10000
+/* How far ahead of the units in use the mark on disk is written: 10 s */
+#define SNO_HWM_AHEAD		2500
+/* Mixed into the system identifier's hash for the derived partition */
+#define SNO_PARTITION_SALT	0x736e6f
+
+static const IdgenTimeUnit sno_unit = {SNO_EPOCH_UNIX_S * 1000000, 1, 4000, SNO_MAX_UNITS};
+
+static inline uint64
+sno_units(const uint8 *v)
+{
+	return be_get(v, 5) >> 1;
+}
+
+static inline void
+sno_pack(uint8 *v, uint64 units, int tick_tock, int meta, int partition, int sequence)
+{
+	be_put(v, 5, (units << 1) | (uint64) tick_tock);
+	v[5] = (uint8) meta;
+	be_put(v + 6, 2, (uint64) partition);
+	be_put(v + 8, 2, (uint64) sequence);
+}
+
+/* Every 80-bit value is a sno with a canonical text */
+static bool
+sno_check(const uint8 *v, char *detail)
+{
+	return true;
+}
+
+/* Text input: exactly 16 sno32 characters, either case */
+static bool
+sno_parse(const char *str, uint8 *v, char *detail)
+{
+	size_t		len = strlen(str);
+	int			rc;
+
+	if (len != SNO32_LEN)
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "A sno is %d characters of \"23456789abcdefghijklmnopqrstuvwx\", not %zu.",
+				 SNO32_LEN, len);
+		return false;
+	}
+	rc = codec_sno32_decode(str, len, v);
+	if (rc >= 0)
+	{
+		idgen_bad_char_detail(detail, str, rc);
+		return false;
+	}
+	return true;
+}
+
+static void
+sno_format(const uint8 *v, char *buf)
+{
+	codec_sno32_encode(v, buf);
+	buf[SNO32_LEN] = '\0';
+}
+
+static TimestampTz
+sno_timestamp(const uint8 *v)
+{
+	return idgen_units_to_timestamp(sno_units(v), &sno_unit);
+}
+
+static const IdgenType sno_type = {
+	.name = "sno",
+	.len = SNO_LEN,
+	.sigoff = 0,
+	.siglen = SNO_LEN,
+	.uuid_v8 = true,
+	.parse = sno_parse,
+	.check = sno_check,
+	.format = sno_format,
+	.timestamp = sno_timestamp,
+};
+
+IDGEN_TYPE_FUNCTIONS(sno, sno_type)
+
+PG_FUNCTION_INFO_V1(sno_extract_tick_tock);
+Datum
+sno_extract_tick_tock(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL((((const uint8 *) PG_GETARG_POINTER(0))[4] & 1) != 0);
+}
+
+PG_FUNCTION_INFO_V1(sno_extract_meta);
+Datum
+sno_extract_meta(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(((const uint8 *) PG_GETARG_POINTER(0))[5]);
+}
+
+PG_FUNCTION_INFO_V1(sno_extract_partition);
+Datum
+sno_extract_partition(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) be_get((const uint8 *) PG_GETARG_POINTER(0) + 6, 2));
+}
+
+PG_FUNCTION_INFO_V1(sno_extract_sequence);
+Datum
+sno_extract_sequence(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) be_get((const uint8 *) PG_GETARG_POINTER(0) + 8, 2));
+}
+
+/* The timestamp is rounded up to 4 ms, so sno_from_parts(ts) is >= ts */
+PG_FUNCTION_INFO_V1(sno_from_parts);
+Datum
+sno_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		units = idgen_timestamp_to_units(PG_GETARG_TIMESTAMPTZ(0), &sno_unit, "sno");
+	int32		meta = PG_GETARG_INT32(1);
+	int32		partition = PG_GETARG_INT32(2);
+	int32		sequence = PG_GETARG_INT32(3);
+	bool		tick_tock = PG_GETARG_BOOL(4);
+	uint8	   *v = palloc(SNO_LEN);
+
+	idgen_check_range(meta, 0, SNO_META_MAX, "sno", "metabyte");
+	idgen_check_range(partition, 0, SNO_FIELD_MAX, "sno", "partition");
+	idgen_check_range(sequence, 0, SNO_FIELD_MAX, "sno", "sequence");
+	sno_pack(v, units, tick_tock, meta, partition, sequence);
+	PG_RETURN_POINTER(v);
+}
+
+/*
+ * Generation.  One sequencer serves the server (IdgenSnoState, under
+ * sno_lock), as sno has no random bits to keep separate generators apart.
+ *
+ * Each tick-tock bit is a timeline with the highest unit it has used,
+ * hi[bit].  A clock reading past hi[bit] of the current bit starts a new
+ * unit there, at the lower sequence bound and with the configuration of the
+ * moment; the same unit counts the sequence up, and waits for the next unit
+ * when the slice is used up.  A reading behind hi[bit] is a step back: if it
+ * is past the other timeline's hi, generation toggles to that bit and goes
+ * on at once (seeds/sno-readme.txt, "Clock drift and the tick-tock
+ * toggle"); otherwise both timelines may have used that unit, and it waits
+ * until the clock passes the other timeline's hi.  A wait that would exceed
+ * 1 s raises 55000 instead.  The clock is read inside the critical section,
+ * so readings and state changes happen in one order.
+ *
+ * With idgen preloaded, each tick-tock bit also has a high-water mark on
+ * disk (hwm.c): a unit at or past it is issued only once a backend has
+ * moved the mark on, and after a restart everything below the marks counts
+ * as used, so a clock that is behind them is a step back like any other.
+ */
+typedef struct SnoConfig
+{
+	uint16		partition;
+	uint32		seq_min;
+	uint32		seq_max;
+} SnoConfig;
+
+typedef enum SnoOutcome
+{
+	SNO_ISSUED,					/* a value: unit, bit, partition, seq */
+	SNO_WAIT,					/* sleep wait_ns, then try again */
+	SNO_MARK,					/* the mark on disk must first pass unit */
+	SNO_OUT_OF_RANGE			/* the clock is outside 2010-2079 */
+} SnoOutcome;
+
+typedef struct SnoStep
+{
+	SnoOutcome	outcome;
+	bool		regressed;		/* the clock read behind the current timeline */
+	uint64		now;			/* the clock reading, in units */
+	uint64		unit;
+	uint8		bit;
+	uint16		partition;
+	uint32		seq;
+	uint64		target;			/* SNO_WAIT: the unit waited for */
+	int64		wait_ns;
+} SnoStep;
+
+static inline IdgenHwmSlot
+sno_hwm_slot(int bit)
+{
+	return bit ? IDGEN_HWM_SNO_TOCK : IDGEN_HWM_SNO_TICK;
+}
+
+/*
+ * The first use after server start: everything below each timeline's mark
+ * on disk counts as used, the unit just below it in full, and the timeline
+ * that reached further is the current one.  A clock behind it is then a
+ * step back like any other.  Without a mark this starts from nothing.
+ */
+static inline void
+sno_restore(IdgenSnoState *s, const IdgenHwm *h)
+{
+	for (int b = 0; b < 2; b++)
+	{
+		uint64		mark = h->loaded[sno_hwm_slot(b)];
+
+		s->hi[b] = mark > 0 ? mark - 1 : 0;
+	}
+	s->bit = s->hi[1] > s->hi[0] ? 1 : 0;
+	s->seq = 1;
+	s->seq_max = 0;
+	s->started = true;
+}
+
+/* One step of the sequencer, under sno_lock: no errors, no allocation */
+static inline void
+sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
+{
+	int64		ns = idgen_clock_ns() - SNO_EPOCH_NS;
+	uint64		now;
+	uint8		bit;
+	bool		fresh;
+
+	if (unlikely(!s->started))
+		sno_restore(s, h);
+	if (unlikely(ns < 0 || (uint64) ns / SNO_UNIT_NS > SNO_MAX_UNITS))
+	{
+		st->outcome = SNO_OUT_OF_RANGE;
+		return;
+	}
+	now = (uint64) ns / SNO_UNIT_NS;
+	bit = s->bit;
+	st->now = now;
+	st->regressed = now < s->hi[bit];
+
+	if (now > s->hi[bit])
+		fresh = true;
+	else if (now == s->hi[bit] && s->seq <= s->seq_max)
+		fresh = false;
+	else if (now < s->hi[bit] && now > s->hi[bit ^ 1])
+	{
+		bit ^= 1;
+		fresh = true;
+	}
+	else
+	{
+		/* slice used up: the next unit; a step back: past the other timeline */
+		st->outcome = SNO_WAIT;
+		st->target = now == s->hi[bit] ? now + 1 : s->hi[bit ^ 1] + 1;
+		st->wait_ns = (int64) st->target * SNO_UNIT_NS - ns;
+		return;
+	}
+
+	if (!idgen_hwm_admit(h, sno_hwm_slot(bit), now))
+	{
+		st->outcome = SNO_MARK;
+		st->unit = now;
+		st->bit = bit;
+		return;
+	}
+	if (fresh)
+	{
+		s->bit = bit;
+		s->hi[bit] = now;
+		s->seq = cfg->seq_min;
+		s->seq_max = cfg->seq_max;
+		s->partition = cfg->partition;
+	}
+	st->outcome = SNO_ISSUED;
+	st->unit = now;
+	st->bit = bit;
+	st->partition = s->partition;
+	st->seq = s->seq++;
+}
+
+/* The partition derived from the system identifier, computed once */
+static uint16
+sno_derived_partition(void)
+{
+	static bool done = false;
+	static uint16 partition;
+
+	if (!done)
+	{
+		partition = (uint16) idgen_derived_node(16, SNO_PARTITION_SALT);
+		done = true;
+	}
+	return partition;
+}
+
+/*
+ * This backend's settings, checked.  Each bound is range-checked when set;
+ * only together can they be wrong, which is reported here.
+ */
+static void
+sno_config(SnoConfig *cfg)
+{
+	int			min = idgen_sno_sequence_min;
+	int			max = idgen_sno_sequence_max;
+
+	if (min > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid sno sequence bounds"),
+				 errdetail("\"idgen.sno_sequence_min\" (%d) is above \"idgen.sno_sequence_max\" (%d).",
+						   min, max),
+				 errhint("Set \"idgen.sno_sequence_min\" at or below \"idgen.sno_sequence_max\", then reload.")));
+	if (max - min + 1 < SNO_SLICE_MIN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid sno sequence bounds"),
+				 errdetail("The sequence slice %d..%d holds %d values; sno needs at least %d.",
+						   min, max, max - min + 1, SNO_SLICE_MIN),
+				 errhint("Widen the range from \"idgen.sno_sequence_min\" to \"idgen.sno_sequence_max\", then reload.")));
+	cfg->seq_min = (uint32) min;
+	cfg->seq_max = (uint32) max;
+	if (idgen_sno_partition >= 0)
+		cfg->partition = (uint16) idgen_sno_partition;
+	else
+	{
+		idgen_check_derived_node("idgen.sno_partition");
+		cfg->partition = sno_derived_partition();
+	}
+}
+
+/* A unit count as text, for error details */
+static char *
+sno_unit_text(uint64 units)
+{
+	return pstrdup(timestamptz_to_str(idgen_units_to_timestamp(units, &sno_unit)));
+}
+
+/* A wait for the clock that would take more than 1 s: 55000 */
+static void
+sno_wait_error(const SnoStep *st)
+{
+	if (st->regressed)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("gen_sno() would have to wait more than 1 s for the clock"),
+				 errdetail("The clock stepped back to %s, into a period for which both tick-tock timelines may have issued values, until %s.",
+						   sno_unit_text(st->now), sno_unit_text(st->target)),
+				 errhint("Try again once the clock has passed %s.",
+						 sno_unit_text(st->target))));
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("gen_sno() would have to wait more than 1 s for the clock"),
+			 errdetail("The sequence slice of the 4 ms unit at %s is used up, and the clock has not moved on.",
+					   sno_unit_text(st->now))));
+}
+
+PG_FUNCTION_INFO_V1(gen_sno);
+Datum
+gen_sno(PG_FUNCTION_ARGS)
+{
+	int32		meta = PG_GETARG_INT32(0);
+	uint8	   *v;
+	IdgenShared *sh;
+	SnoConfig	cfg;
+	SnoStep		st = {0};
+	bool		regression_counted = false;
+	bool		wait_counted = false;
+	bool		waiting = false;
+	instr_time	wait_start;
+	int64		wait_start_ns = 0;
+	int64		target_ns;
+
+	idgen_check_range(meta, 0, SNO_META_MAX, "sno", "metabyte");
+	sno_config(&cfg);
+	v = palloc(SNO_LEN);
+	sh = idgen_shared();
+
+	for (;;)
+	{
+		SpinLockAcquire(&sh->sno_lock);
+		sno_step(&sh->sno, &sh->hwm, &cfg, &st);
+		SpinLockRelease(&sh->sno_lock);
+
+		if (unlikely(st.regressed) && !regression_counted)
+		{
+			idgen_count_event(sh->clock_regressions, IDGEN_GEN_SNO);
+			regression_counted = true;
+		}
+		if (likely(st.outcome == SNO_ISSUED))
+			break;
+
+		if (st.outcome == SNO_OUT_OF_RANGE)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("timestamp out of range for type sno"),
+					 errdetail("The generator clock reads outside 2010-01-01 to 2079-09-07.")));
+		if (st.outcome == SNO_MARK)
+		{
+			idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD, true);
+			continue;
+		}
+
+		/*
+		 * SNO_WAIT: sleep until the clock reaches the unit waited for, then
+		 * try again.  Waits add up over the call; one that would end more
+		 * than 1 s after the first began is refused at once, and the real
+		 * time slept is bounded as well, in case the clock steps meanwhile.
+		 */
+		if (!st.regressed && !wait_counted)
+		{
+			idgen_count_event(sh->overflow_waits, IDGEN_GEN_SNO);
+			wait_counted = true;
+		}
+		target_ns = SNO_EPOCH_NS + (int64) st.target * SNO_UNIT_NS;
+		if (!waiting)
+		{
+			wait_start_ns = target_ns - st.wait_ns;
+			INSTR_TIME_SET_CURRENT(wait_start);
+			waiting = true;
+		}
+		if (target_ns - wait_start_ns > SNO_WAIT_MAX_NS)
+			sno_wait_error(&st);
+		for (;;)
+		{
+			int64		remaining = target_ns - idgen_clock_ns();
+			instr_time	elapsed;
+
+			if (remaining <= 0)
+				break;
+			INSTR_TIME_SET_CURRENT(elapsed);
+			INSTR_TIME_SUBTRACT(elapsed, wait_start);
+			if ((int64) INSTR_TIME_GET_MICROSEC(elapsed) * 1000 + remaining > SNO_WAIT_MAX_NS)
+				sno_wait_error(&st);
+			pg_usleep(Min(remaining / 1000 + 1, SNO_SLEEP_MAX_US));
+			CHECK_FOR_INTERRUPTS();
+		}
+	}
+
+	sno_pack(v, st.unit, st.bit, meta, st.partition, (int) st.seq);
+	if (unlikely(idgen_hwm_due(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD)))
+		idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD, false);
+	idgen_count(IDGEN_GEN_SNO);
+	PG_RETURN_POINTER(v);
+}
+
+/* idgen_stats(): this backend's settings, which the next new unit takes */
+void
+sno_node_info(IdgenNodeInfo *info)
+{
+	int			partition = idgen_sno_partition;
+
+	info->scope = "server";
+	info->source = partition >= 0 ? "setting" : "derived";
+	if (partition < 0)
+		partition = sno_derived_partition();
+	snprintf(info->node, sizeof(info->node), "partition=%d sequence=%d..%d",
+			 partition, idgen_sno_sequence_min, idgen_sno_sequence_max);
+}

@@ -1,0 +1,75 @@
+
+# gen_sno() on a streaming standby: with the partition derived from the
+# system identifier (which a standby shares with its primary) it refuses
+# with 55000 and a hint; with idgen.sno_partition set it works.
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $primary = PostgreSQL::Test::Cluster->new('sno_primary');
+$primary->init(allows_streaming => 1);
+$primary->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
+$primary->start;
+$primary->safe_psql('postgres', q{
+	CREATE EXTENSION idgen;
+	CREATE TABLE t (id sno PRIMARY KEY DEFAULT gen_sno(), origin text);
+	INSERT INTO t (origin) SELECT 'primary' FROM generate_series(1, 100);
+});
+my $derived = $primary->safe_psql('postgres',
+	"SELECT substring(node FROM 'partition=([0-9]+)') FROM idgen_stats() WHERE generator = 'sno'");
+is( $primary->safe_psql('postgres',
+		"SELECT count(*) FROM t WHERE sno_extract_partition(id) = $derived"),
+	'100', 'the primary generates with its derived partition');
+
+$primary->backup('b');
+my $standby = PostgreSQL::Test::Cluster->new('sno_standby');
+$standby->init_from_backup($primary, 'b', has_streaming => 1);
+$standby->start;
+$primary->wait_for_catchup($standby);
+is($standby->safe_psql('postgres', 'SELECT pg_is_in_recovery()'), 't', 'the standby is in recovery');
+
+# Derived partition: refused
+my ($out, $err) = ('', '');
+$standby->psql('postgres', 'SELECT gen_sno()',
+	stdout => \$out, stderr => \$err, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($err, qr/ERROR:  55000: cannot derive the node of a generator on a server in recovery/,
+	'gen_sno() on the standby with a derived partition is 55000');
+like($err, qr/HINT:  Set "idgen.sno_partition" for this server in postgresql.conf or with ALTER SYSTEM, then reload\./,
+	'... with a hint to set idgen.sno_partition');
+is($out, '', '... and returns nothing');
+is( $standby->safe_psql('postgres',
+		"SELECT node_source FROM idgen_stats() WHERE generator = 'sno'"),
+	'derived', 'idgen_stats() shows the partition as derived');
+
+# The partition set explicitly: it works
+$standby->append_conf('postgresql.conf', 'idgen.sno_partition = 4242');
+$standby->reload;
+$standby->poll_query_until('postgres', "SELECT current_setting('idgen.sno_partition') = '4242'")
+  or die 'idgen.sno_partition did not take effect';
+is( $standby->safe_psql('postgres', q{
+		SELECT count(DISTINCT id), min(sno_extract_partition(id)), max(sno_extract_partition(id))
+		FROM (SELECT gen_sno() AS id FROM generate_series(1, 1000)) s}),
+	'1000|4242|4242', 'with idgen.sno_partition set the standby generates');
+is( $standby->safe_psql('postgres',
+		"SELECT node, node_source FROM idgen_stats() WHERE generator = 'sno'"),
+	'partition=4242 sequence=0..65535|setting', 'idgen_stats() shows the setting');
+
+# After promotion the derived partition works again
+$standby->append_conf('postgresql.conf', 'idgen.sno_partition = -1');
+$standby->promote;
+$standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+  or die 'the standby was not promoted';
+$standby->reload;
+$standby->poll_query_until('postgres', "SELECT current_setting('idgen.sno_partition') = '-1'")
+  or die 'idgen.sno_partition was not reset';
+is( $standby->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'),
+	$derived, 'once promoted, it derives its partition again');
+
+$standby->stop;
+$primary->stop;
+
+done_testing();

@@ -1,0 +1,115 @@
+
+# The sno high-water mark (idgen preloaded): values issued before a restart
+# or a crash do not come back when the clock is behind them afterwards.
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('sno_restart');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nrestart_after_crash = on");
+$node->start;
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION idgen;
+	CREATE TABLE ids (id sno PRIMARY KEY, phase integer);
+});
+# Values in every 4 ms unit of the last 6 s before the restart, so that a
+# clock 5 s behind afterwards lands on units already used
+$node->safe_psql('postgres', q{
+	DO $$
+	DECLARE
+		stop timestamptz := clock_timestamp() + interval '6 s';
+	BEGIN
+		WHILE clock_timestamp() < stop LOOP
+			INSERT INTO ids SELECT gen_sno(), 1;
+			PERFORM pg_sleep(0.001);
+		END LOOP;
+	END
+	$$;
+});
+ok(-f $node->data_dir . '/idgen.hwm', 'the high-water mark file exists');
+
+# Run a script in one session; return its stdout and stderr
+sub run_script
+{
+	my ($sql) = @_;
+	my ($out, $err) = ('', '');
+	$node->psql('postgres', $sql,
+		stdout => \$out, stderr => \$err, on_error_stop => 0,
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	return ($out, $err);
+}
+
+# Tick-tock bits of a phase
+sub bits
+{
+	my ($phase) = @_;
+	return $node->safe_psql('postgres',
+		"SELECT string_agg(DISTINCT sno_extract_tick_tock(id)::text, ',') FROM ids WHERE phase = $phase");
+}
+
+# A clean restart, then the clock 5 s behind: the gap counts as a step back
+$node->restart;
+my ($out, $err) = run_script(q{
+	SET idgen.clock_offset = '-5s';
+	INSERT INTO ids SELECT gen_sno(), 2 FROM generate_series(1, 5000);
+});
+is($err, '', 'after a restart, 5,000 values with the clock 5 s behind, and no duplicate');
+is($node->safe_psql('postgres', 'SELECT count(*) FROM ids WHERE phase = 2'),
+	'5000', 'every value is in the table');
+isnt(bits(2), bits(1), 'they have the other tick-tock bit');
+is( $node->safe_psql('postgres', q{
+		SELECT count(DISTINCT sno_extract_timestamp(id)) > 0 FROM ids
+		WHERE phase = 2
+		  AND sno_extract_timestamp(id) IN (SELECT sno_extract_timestamp(id) FROM ids WHERE phase = 1)}),
+	't', 'and 4 ms units that values before the restart had used');
+is( $node->safe_psql('postgres',
+		"SELECT clock_regressions FROM idgen_stats() WHERE generator = 'sno'"),
+	'1', 'the restart counted as one step back');
+
+# A backend crashes: the server reinitialises and reads the marks written
+# ahead of the values in use (10 s), so the real clock is behind them
+$node->safe_psql('postgres', 'INSERT INTO ids SELECT gen_sno(), 3 FROM generate_series(1, 5000)');
+my $victim = $node->background_psql('postgres');
+my $victim_pid = $victim->query_safe('SELECT pg_backend_pid()');
+kill 'KILL', $victim_pid;
+$victim->quit;
+$node->poll_query_until('postgres', 'SELECT 1', '1')
+  or die 'the server did not come back after the crash';
+ok($node->log_contains('all server processes terminated; reinitializing'),
+	'the server went through crash recovery');
+($out, $err) = run_script(q{
+	INSERT INTO ids SELECT gen_sno(), 4 FROM generate_series(1, 5000);
+});
+is($err, '', 'after the crash, 5,000 more values and no duplicate');
+isnt(bits(4), bits(3), 'they have the other tick-tock bit: the mark was ahead of the clock');
+is( $node->safe_psql('postgres',
+		"SELECT clock_regressions FROM idgen_stats() WHERE generator = 'sno'"),
+	'1', 'the crash counted as one step back');
+
+# Both tick-tock timelines have now been used up to the marks; the clock
+# 5 s behind them would need a wait of seconds: 55000, nothing issued
+($out, $err) = run_script(q{
+	SET idgen.clock_offset = '-5s';
+	INSERT INTO ids SELECT gen_sno(), 5;
+});
+like($err, qr/ERROR:  55000: gen_sno\(\) would have to wait more than 1 s for the clock/,
+	'a step back into periods both timelines have used is 55000');
+
+# An immediate shutdown, then the same again
+$node->stop('immediate');
+$node->start;
+($out, $err) = run_script(q{
+	INSERT INTO ids SELECT gen_sno(), 6 FROM generate_series(1, 5000);
+});
+is($err, '', 'after an immediate shutdown, 5,000 more values and no duplicate');
+
+is( $node->safe_psql('postgres', 'SELECT count(*) = count(DISTINCT id) FROM ids'),
+	't', 'no value was ever issued twice');
+
+$node->stop;
+done_testing();
