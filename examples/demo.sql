@@ -33,9 +33,24 @@ SELECT count(*) AS last_minute FROM event
 WHERE id >= wiji_from_parts(now() - interval '1 minute') AND id < wiji_from_parts(now() + interval '1 minute');
 RESET enable_seqscan;
 
+
+-- sno: 10-byte ids from one server-wide generator, with a metabyte
+-- (here: 4 = login, 5 = logout)
+CREATE TABLE request (id sno PRIMARY KEY DEFAULT gen_sno(), path text);
+INSERT INTO request (id, path) VALUES (gen_sno(4), '/login'), (gen_sno(5), '/logout');
+INSERT INTO request (path) SELECT '/page/' || n FROM generate_series(1, 1000) n;
+SELECT id, sno_extract_timestamp(id), sno_extract_meta(id) AS meta,
+       sno_extract_partition(id) AS partition, sno_extract_sequence(id) AS seq, id::uuid AS as_uuid
+FROM request ORDER BY id LIMIT 3;
+-- the last minute, by index range scan
+SELECT count(*) FROM request
+WHERE id >= sno_from_parts(now() - interval '1 minute') AND id < sno_from_parts(now() + interval '1 s');
+SELECT 'c8llqx2s8lhediff'::sno::uuid::sno, sno_from_parts('2026-01-01', meta => 7);
+
 -- Bad input is refused with a reason
 \set ON_ERROR_STOP 0
 SELECT '09K530M99HYMG4Y4F2ZS0MRD1!'::wiji;
+SELECT gen_sno(256);
 \set ON_ERROR_STOP 1
 SELECT wiji_is_valid('09K530M99HYMG4Y4F2ZS0MRD1!') AS valid;
 

@@ -150,8 +150,8 @@ idgen_bad_char_detail(char *detail, const char *str, int pos)
 }
 
 /*
- * idgen_stats(): one row per generator, with server-wide totals summed over
- * every backend's slot.
+ * idgen_stats(): one row per generator, with the server's totals (ids of
+ * finished transactions, and this session's own so far).
  */
 static const struct
 {
@@ -194,9 +194,7 @@ idgen_stats(PG_FUNCTION_ARGS)
 	g = (int) funcctx->call_cntr;
 	sh = idgen_shared();
 	idgen_generators[g].node_info(&info);
-	generated = pg_atomic_read_u64(&sh->generated_unslotted[g]);
-	for (int s = 0; s < sh->nslots; s++)
-		generated += pg_atomic_read_u64(&sh->slots[s].generated[g]);
+	generated = pg_atomic_read_u64(&sh->generated[g]) + idgen_pending[g];
 
 	values[0] = CStringGetTextDatum(idgen_generators[g].name);
 	values[1] = CStringGetTextDatum(info.scope);

@@ -176,9 +176,10 @@ idgen_clock_us(void)
 extern void idgen_random(void *buf, size_t len);
 
 /*
- * Generators, for statistics.  Each backend counts the ids it makes in its
- * own slot of shared memory (no shared atomic on the hot path); rare events
- * go to shared atomics.
+ * Generators, for statistics.  Each backend counts the ids it makes in local
+ * memory and adds them to the server's totals when its transaction ends, so
+ * that counting touches no shared cache line per id; rare events go straight
+ * to shared atomics.
  */
 typedef enum IdgenGenerator
 {
@@ -186,11 +187,6 @@ typedef enum IdgenGenerator
 	IDGEN_GEN_SNO,
 	IDGEN_NGENERATORS
 } IdgenGenerator;
-
-typedef struct IdgenBackendCounts
-{
-	pg_atomic_uint64 generated[IDGEN_NGENERATORS];
-} IdgenBackendCounts;
 
 /* Server-wide wiji sequencer (idgen.monotonic = server) */
 typedef struct IdgenWijiState
@@ -242,53 +238,51 @@ typedef struct IdgenHwm
 									 * the generator's own lock) */
 } IdgenHwm;
 
+/*
+ * The server-wide state: a few hundred bytes.  Each sequencer, written on
+ * every call, has cache lines of its own, so that one generator's traffic
+ * does not slow another's.
+ */
 typedef struct IdgenShared
 {
 	slock_t		wiji_lock;
 	IdgenWijiState wiji;
+	char		pad_wiji[PG_CACHE_LINE_SIZE];
 	slock_t		sno_lock;
 	IdgenSnoState sno;
+	char		pad_sno[PG_CACHE_LINE_SIZE];
 	IdgenHwm	hwm;
 
+	pg_atomic_uint64 generated[IDGEN_NGENERATORS];
 	pg_atomic_uint64 clock_regressions[IDGEN_NGENERATORS];
 	pg_atomic_uint64 overflow_waits[IDGEN_NGENERATORS];
-	pg_atomic_uint64 generated_unslotted[IDGEN_NGENERATORS];
-	int			nslots;
-	IdgenBackendCounts slots[FLEXIBLE_ARRAY_MEMBER];
 } IdgenShared;
 
 /*
- * The server-wide state, attached by each backend on first use (shmem.c).
- * A preloaded server's postmaster made it already, but the backend still has
- * to find its own statistics slot.
+ * The server-wide state, made at server start when preloaded, else attached
+ * on first use (shmem.c).
  */
 extern IdgenShared *idgen_shared_ptr;
-extern IdgenBackendCounts *idgen_my_counts;
-extern int	idgen_attached_pid;
-extern void idgen_shared_attach(void);
+extern IdgenShared *idgen_shared_attach(void);
 
 static inline IdgenShared *
 idgen_shared(void)
 {
-	if (unlikely(idgen_attached_pid != MyProcPid))
-		idgen_shared_attach();
-	return idgen_shared_ptr;
+	return likely(idgen_shared_ptr != NULL) ? idgen_shared_ptr : idgen_shared_attach();
 }
 
-/* Count one generated id: a plain store into this backend's own slot */
+/* This backend's ids not yet added to the totals (shmem.c) */
+extern uint64 idgen_pending[IDGEN_NGENERATORS];
+extern bool idgen_pending_any;
+extern void idgen_pending_begin(void);
+
+/* Count one generated id */
 static inline void
 idgen_count(IdgenGenerator g)
 {
-	pg_atomic_uint64 *c;
-
-	(void) idgen_shared();
-	if (likely(idgen_my_counts))
-	{
-		c = &idgen_my_counts->generated[g];
-		pg_atomic_write_u64(c, pg_atomic_read_u64(c) + 1);
-	}
-	else
-		pg_atomic_fetch_add_u64(&idgen_shared_ptr->generated_unslotted[g], 1);
+	if (unlikely(!idgen_pending_any))
+		idgen_pending_begin();
+	idgen_pending[g]++;
 }
 
 static inline void

@@ -7,12 +7,10 @@
  */
 #include "idgen.h"
 
-#include "postmaster/autovacuum.h"
-#include "replication/walsender.h"
+#include "access/xact.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
-#include "storage/proc.h"
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
 #endif
@@ -20,34 +18,19 @@
 #define IDGEN_SHMEM_NAME "idgen"
 
 IdgenShared *idgen_shared_ptr = NULL;
-IdgenBackendCounts *idgen_my_counts = NULL;
-int			idgen_attached_pid = 0;
-
-/* One statistics slot per backend that can run SQL */
-static int
-idgen_nslots(void)
-{
-#if PG_VERSION_NUM >= 150000
-	return MaxBackends;
-#else
-	/* MaxBackends is not yet set when a preloaded library asks for memory */
-	return MaxConnections + autovacuum_max_workers + 1 +
-		max_worker_processes + max_wal_senders;
-#endif
-}
+uint64		idgen_pending[IDGEN_NGENERATORS];
+bool		idgen_pending_any = false;
 
 static Size
 idgen_shmem_size(void)
 {
-	return add_size(offsetof(IdgenShared, slots),
-					mul_size(idgen_nslots(), sizeof(IdgenBackendCounts)));
+	return sizeof(IdgenShared);
 }
 
 static void
 idgen_shared_init(void *ptr)
 {
 	IdgenShared *sh = (IdgenShared *) ptr;
-	int			nslots = idgen_nslots();
 
 	memset(sh, 0, idgen_shmem_size());
 	SpinLockInit(&sh->wiji_lock);
@@ -55,13 +38,10 @@ idgen_shared_init(void *ptr)
 	idgen_hwm_init(&sh->hwm);
 	for (int g = 0; g < IDGEN_NGENERATORS; g++)
 	{
+		pg_atomic_init_u64(&sh->generated[g], 0);
 		pg_atomic_init_u64(&sh->clock_regressions[g], 0);
 		pg_atomic_init_u64(&sh->overflow_waits[g], 0);
-		pg_atomic_init_u64(&sh->generated_unslotted[g], 0);
-		for (int s = 0; s < nslots; s++)
-			pg_atomic_init_u64(&sh->slots[s].generated[g], 0);
 	}
-	sh->nslots = nslots;
 }
 
 /* Preloaded: reserve the memory at server start */
@@ -90,29 +70,48 @@ idgen_shmem_startup(void)
 	LWLockRelease(AddinShmemInitLock);
 }
 
-void
+IdgenShared *
 idgen_shared_attach(void)
 {
-	int			slot;
+#if PG_VERSION_NUM >= 170000
+	bool		found;
 
-	if (idgen_shared_ptr == NULL)
+	idgen_shared_ptr = GetNamedDSMSegment(IDGEN_SHMEM_NAME, idgen_shmem_size(),
+										  idgen_shared_init, &found);
+#else
+	idgen_shmem_startup();
+#endif
+	return idgen_shared_ptr;
+}
+
+/* At the end of each transaction that generated ids: add them to the totals */
+static void
+idgen_pending_flush(XactEvent event, void *arg)
+{
+	IdgenShared *sh = idgen_shared_ptr;	/* attached by idgen_pending_begin */
+
+	if (!idgen_pending_any)
+		return;
+	for (int g = 0; g < IDGEN_NGENERATORS; g++)
 	{
-#if PG_VERSION_NUM >= 170000
-		bool		found;
-
-		idgen_shared_ptr = GetNamedDSMSegment(IDGEN_SHMEM_NAME, idgen_shmem_size(),
-											  idgen_shared_init, &found);
-#else
-		idgen_shmem_startup();
-#endif
+		if (idgen_pending[g] > 0)
+			pg_atomic_fetch_add_u64(&sh->generated[g], idgen_pending[g]);
+		idgen_pending[g] = 0;
 	}
+	idgen_pending_any = false;
+}
 
-#if PG_VERSION_NUM >= 170000
-	slot = MyProcNumber;
-#else
-	slot = MyBackendId - 1;
-#endif
-	idgen_my_counts = (slot >= 0 && slot < idgen_shared_ptr->nslots) ?
-		&idgen_shared_ptr->slots[slot] : NULL;
-	idgen_attached_pid = MyProcPid;
+/* The first id of a transaction: make sure the flush will run */
+void
+idgen_pending_begin(void)
+{
+	static bool registered = false;
+
+	if (!registered)
+	{
+		RegisterXactCallback(idgen_pending_flush, NULL);
+		registered = true;
+	}
+	(void) idgen_shared();
+	idgen_pending_any = true;
 }

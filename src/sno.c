@@ -23,6 +23,8 @@
 
 /* The smallest sequence slice a server may have (as in the Go library) */
 #define SNO_SLICE_MIN		4
+/* The most sequence numbers a backend takes from the shared state at once */
+#define SNO_BLOCK_MAX		64
 /* The longest gen_sno() waits for the clock before it gives up */
 #define SNO_WAIT_MAX_NS		INT64CONST(1000000000)
 /* The longest single sleep, so that cancels are seen promptly */
@@ -169,6 +171,13 @@ sno_from_parts(PG_FUNCTION_ARGS)
  * 1 s raises 55000 instead.  The clock is read inside the critical section,
  * so readings and state changes happen in one order.
  *
+ * A backend takes a block of sequence numbers of the unit at a time (up to
+ * SNO_BLOCK_MAX, fewer for small slices) and issues the rest of the block
+ * itself for as long as its clock still reads that unit: two backends then
+ * meet at the shared state once per block, not once per id.  Blocks are
+ * disjoint, so values stay unique; each backend's values still increase;
+ * within one unit, values of different backends interleave by block.
+ *
  * With idgen preloaded, each tick-tock bit also has a high-water mark on
  * disk (hwm.c): a unit at or past it is issued only once a backend has
  * moved the mark on, and after a restart everything below the marks counts
@@ -179,6 +188,7 @@ typedef struct SnoConfig
 	uint16		partition;
 	uint32		seq_min;
 	uint32		seq_max;
+	uint32		block;			/* sequence numbers to take at a time */
 } SnoConfig;
 
 typedef enum SnoOutcome
@@ -197,7 +207,8 @@ typedef struct SnoStep
 	uint64		unit;
 	uint8		bit;
 	uint16		partition;
-	uint32		seq;
+	uint32		seq;			/* the first of the block taken */
+	uint32		nseq;			/* how many the block holds */
 	uint64		target;			/* SNO_WAIT: the unit waited for */
 	int64		wait_ns;
 } SnoStep;
@@ -229,23 +240,36 @@ sno_restore(IdgenSnoState *s, const IdgenHwm *h)
 	s->started = true;
 }
 
+/*
+ * The clock as nanoseconds and 4 ms units since the sno epoch; false when it
+ * reads outside the range a sno can hold.
+ */
+static inline bool
+sno_clock(int64 *ns, uint64 *now)
+{
+	*ns = idgen_clock_ns() - SNO_EPOCH_NS;
+	if (unlikely(*ns < 0 || (uint64) *ns / SNO_UNIT_NS > SNO_MAX_UNITS))
+		return false;
+	*now = (uint64) *ns / SNO_UNIT_NS;
+	return true;
+}
+
 /* One step of the sequencer, under sno_lock: no errors, no allocation */
 static inline void
 sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 {
-	int64		ns = idgen_clock_ns() - SNO_EPOCH_NS;
+	int64		ns;
 	uint64		now;
 	uint8		bit;
 	bool		fresh;
 
 	if (unlikely(!s->started))
 		sno_restore(s, h);
-	if (unlikely(ns < 0 || (uint64) ns / SNO_UNIT_NS > SNO_MAX_UNITS))
+	if (!sno_clock(&ns, &now))
 	{
 		st->outcome = SNO_OUT_OF_RANGE;
 		return;
 	}
-	now = (uint64) ns / SNO_UNIT_NS;
 	bit = s->bit;
 	st->now = now;
 	st->regressed = now < s->hi[bit];
@@ -287,7 +311,9 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 	st->unit = now;
 	st->bit = bit;
 	st->partition = s->partition;
-	st->seq = s->seq++;
+	st->seq = s->seq;
+	st->nseq = Min(cfg->block, s->seq_max + 1 - s->seq);
+	s->seq += st->nseq;
 }
 
 /* The partition derived from the system identifier, computed once */
@@ -331,6 +357,8 @@ sno_config(SnoConfig *cfg)
 				 errhint("Widen the range from \"idgen.sno_sequence_min\" to \"idgen.sno_sequence_max\", then reload.")));
 	cfg->seq_min = (uint32) min;
 	cfg->seq_max = (uint32) max;
+	/* a small slice is shared out one by one, so that no backend hoards it */
+	cfg->block = Max(1, Min(SNO_BLOCK_MAX, (max - min + 1) / SNO_BLOCK_MAX));
 	if (idgen_sno_partition >= 0)
 		cfg->partition = (uint16) idgen_sno_partition;
 	else
@@ -366,6 +394,18 @@ sno_wait_error(const SnoStep *st)
 					   sno_unit_text(st->now))));
 }
 
+/* What is left of this backend's block of sequence numbers */
+typedef struct SnoBlock
+{
+	uint64		unit;
+	uint8		bit;
+	uint16		partition;
+	uint32		next;
+	uint32		end;			/* one past the block's last */
+} SnoBlock;
+
+static SnoBlock sno_block;
+
 PG_FUNCTION_INFO_V1(gen_sno);
 Datum
 gen_sno(PG_FUNCTION_ARGS)
@@ -385,8 +425,23 @@ gen_sno(PG_FUNCTION_ARGS)
 	idgen_check_range(meta, 0, SNO_META_MAX, "sno", "metabyte");
 	sno_config(&cfg);
 	v = palloc(SNO_LEN);
-	sh = idgen_shared();
 
+	/* The block in hand serves while the clock still reads its unit */
+	if (sno_block.next < sno_block.end)
+	{
+		int64		ns;
+		uint64		now;
+
+		if (sno_clock(&ns, &now) && now == sno_block.unit)
+		{
+			sno_pack(v, now, sno_block.bit, meta, sno_block.partition, (int) sno_block.next++);
+			idgen_count(IDGEN_GEN_SNO);
+			PG_RETURN_POINTER(v);
+		}
+		sno_block.end = 0;
+	}
+
+	sh = idgen_shared();
 	for (;;)
 	{
 		SpinLockAcquire(&sh->sno_lock);
@@ -449,6 +504,11 @@ gen_sno(PG_FUNCTION_ARGS)
 	}
 
 	sno_pack(v, st.unit, st.bit, meta, st.partition, (int) st.seq);
+	sno_block.unit = st.unit;
+	sno_block.bit = st.bit;
+	sno_block.partition = st.partition;
+	sno_block.next = st.seq + 1;
+	sno_block.end = st.seq + st.nseq;
 	if (unlikely(idgen_hwm_due(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD)))
 		idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD, false);
 	idgen_count(IDGEN_GEN_SNO);
