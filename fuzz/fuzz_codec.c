@@ -37,5 +37,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (codec_hex16_decode(hex, 32, again) != CODEC_OK || memcmp(value, again, 16) != 0)
 			abort();
 	}
+	if (codec_sno32_decode(text, size, value) == CODEC_OK)
+	{
+		char		sno[SNO32_LEN];
+
+		codec_sno32_encode(value, sno);
+		if (codec_sno32_decode(sno, SNO32_LEN, again) != CODEC_OK || memcmp(value, again, 10) != 0)
+			abort();
+	}
 	return 0;
 }

@@ -22,9 +22,10 @@ make_tmp() {
     return 0
 }
 
-# cluster_start DIR PRELOAD: throwaway cluster in DIR, reachable only through a
-# unix socket in DIR (listen_addresses = ''), so any port number is free there.
-# Sets PGHOST/PGPORT for the clients started afterwards.
+# cluster_start DIR PRELOAD [SETTINGS]: throwaway cluster in DIR, reachable only
+# through a unix socket in DIR (listen_addresses = ''), so any port number is
+# free there; SETTINGS are further postgresql.conf lines. Sets PGHOST/PGPORT
+# for the clients started afterwards.
 CLUSTERS=""
 cluster_start() {
     as_pg mkdir -p "$1" || return 1
@@ -40,6 +41,7 @@ shared_preload_libraries = '$2'
 fsync = off
 synchronous_commit = off
 full_page_writes = off
+${3:-}
 CONF
     CLUSTERS="$CLUSTERS $1"
     as_pg "$PG_BIN/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 60 start >/dev/null 2>&1 ||

@@ -7,39 +7,50 @@
 static const char crockford_alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 static const char hex_lower[] = "0123456789abcdef";
 static const char hex_upper[] = "0123456789ABCDEF";
+static const char sno32_alphabet[] = "23456789abcdefghijklmnopqrstuvwx";
 
 /*
- * Crockford decoding table: -1 for characters outside the alphabet.  Lower
- * case decodes as upper case; I and L read as 1, O as 0 and U as V, the
- * substitutions that Crockford's alphabet allows for human input.
+ * Decoding tables, one per alphabet: the value of each byte, or -1 outside
+ * the alphabet.  Every alphabet reads either case.  Crockford's also reads
+ * I and L as 1, O as 0 and U as V, the substitutions it allows for human
+ * input.
  */
 static int8_t crockford_value[256];
+static int8_t hex_value[256];
+static int8_t sno32_value[256];
+static int	tables_ready = 0;
 
 static void
-crockford_init(void)
+table_fill(int8_t *table, const char *alphabet)
 {
 	for (int c = 0; c < 256; c++)
-		crockford_value[c] = -1;
-	for (int v = 0; v < 32; v++)
+		table[c] = -1;
+	for (int v = 0; alphabet[v] != '\0'; v++)
 	{
-		unsigned char c = (unsigned char) crockford_alphabet[v];
+		unsigned char c = (unsigned char) alphabet[v];
 
-		crockford_value[c] = (int8_t) v;
+		table[c] = (int8_t) v;
 		if (c >= 'A' && c <= 'Z')
-			crockford_value[c - 'A' + 'a'] = (int8_t) v;
+			table[c - 'A' + 'a'] = (int8_t) v;
+		if (c >= 'a' && c <= 'z')
+			table[c - 'a' + 'A'] = (int8_t) v;
 	}
+}
+
+/* Built on first use; building them twice is harmless. */
+static inline void
+tables_build(void)
+{
+	if (tables_ready)
+		return;
+	table_fill(crockford_value, crockford_alphabet);
 	crockford_value['I'] = crockford_value['i'] = 1;
 	crockford_value['L'] = crockford_value['l'] = 1;
 	crockford_value['O'] = crockford_value['o'] = 0;
 	crockford_value['U'] = crockford_value['u'] = crockford_value['V'];
-}
-
-/* Built on first use ('Z' is 31 once built); building it twice is harmless. */
-static inline void
-crockford_ready(void)
-{
-	if (crockford_value['Z'] == 0)
-		crockford_init();
+	table_fill(hex_value, hex_lower);
+	table_fill(sno32_value, sno32_alphabet);
+	tables_ready = 1;
 }
 
 /*
@@ -68,7 +79,7 @@ codec_crockford128_decode(const char *in, size_t len, uint8_t out[16])
 
 	if (len != CROCKFORD128_LEN)
 		return CODEC_BAD_LENGTH;
-	crockford_ready();
+	tables_build();
 	for (int i = 0; i < CROCKFORD128_LEN; i++)
 	{
 		int			v = crockford_value[(unsigned char) in[i]];
@@ -98,31 +109,18 @@ codec_hex_encode(const uint8_t *in, size_t nbytes, char *out, int upper)
 	}
 }
 
-static inline int
-hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int
 codec_hex_decode(const char *in, size_t nbytes, uint8_t *out)
 {
-	for (size_t i = 0; i < 2 * nbytes; i++)
+	tables_build();
+	for (size_t i = 0; i < nbytes; i++)
 	{
-		int			v = hex_value(in[i]);
+		int			hi = hex_value[(unsigned char) in[2 * i]];
+		int			lo = hex_value[(unsigned char) in[2 * i + 1]];
 
-		if (v < 0)
-			return (int) i;
-		if (i % 2 == 0)
-			out[i / 2] = (uint8_t) (v << 4);
-		else
-			out[i / 2] |= (uint8_t) v;
+		if ((hi | lo) < 0)
+			return (int) (hi < 0 ? 2 * i : 2 * i + 1);
+		out[i] = (uint8_t) (hi << 4 | lo);
 	}
 	return CODEC_OK;
 }
@@ -137,45 +135,39 @@ uuid_hyphen_at(size_t i)
 int
 codec_hex16_decode(const char *in, size_t len, uint8_t out[16])
 {
-	char		digits[32];
-	size_t		n = 0;
+	int			n = 0;
 
 	if (len == 32)
 		return codec_hex_decode(in, 16, out);
 	if (len != UUID_TEXT_LEN)
 		return CODEC_BAD_LENGTH;
+	tables_build();
 	for (size_t i = 0; i < len; i++)
 	{
-		if (uuid_hyphen_at(i) != (in[i] == '-'))
-			return (int) i;
-		if (!uuid_hyphen_at(i))
+		int			v;
+
+		if (uuid_hyphen_at(i))
 		{
-			if (hex_value(in[i]) < 0)
+			if (in[i] != '-')
 				return (int) i;
-			digits[n++] = in[i];
+			continue;
 		}
+		v = hex_value[(unsigned char) in[i]];
+		if (v < 0)
+			return (int) i;
+		if (n % 2 == 0)
+			out[n / 2] = (uint8_t) (v << 4);
+		else
+			out[n / 2] |= (uint8_t) v;
+		n++;
 	}
-	return codec_hex_decode(digits, 16, out);
+	return CODEC_OK;
 }
 
 /*
- * sno32: 5 bits a character, alphabet "23456789abcdefghijklmnopqrstuvwx"
- * (two contiguous ASCII ranges, so no table is needed).  Each 40-bit block
- * of a sno is 8 characters, most significant first.
+ * sno32: 5 bits a character.  Each 40-bit block of a sno is 8 characters,
+ * most significant first.
  */
-static const char sno32_alphabet[] = "23456789abcdefghijklmnopqrstuvwx";
-
-static inline int
-sno32_value(char c)
-{
-	if (c >= '2' && c <= '9')
-		return c - '2';
-	if (c >= 'a' && c <= 'x')
-		return c - 'a' + 8;
-	if (c >= 'A' && c <= 'X')
-		return c - 'A' + 8;
-	return -1;
-}
 
 void
 codec_sno32_encode(const uint8_t in[10], char out[SNO32_LEN])
@@ -197,13 +189,14 @@ codec_sno32_decode(const char *in, size_t len, uint8_t out[10])
 {
 	if (len != SNO32_LEN)
 		return CODEC_BAD_LENGTH;
+	tables_build();
 	for (int block = 0; block < 2; block++)
 	{
 		uint64_t	v = 0;
 
 		for (int i = 0; i < 8; i++)
 		{
-			int			d = sno32_value(in[8 * block + i]);
+			int			d = sno32_value[(unsigned char) in[8 * block + i]];
 
 			if (d < 0)
 				return 8 * block + i;
