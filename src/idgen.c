@@ -57,7 +57,7 @@ void
 _PG_init(void)
 {
 	DefineCustomEnumVariable("idgen.monotonic",
-							 "Scope within which gen_wiji() and gen_ulid() values strictly increase.",
+							 "Scope within which gen_wiji() values strictly increase.",
 							 "\"backend\": each session has its own generator; \"server\": one generator serves all sessions.",
 							 &idgen_monotonic, IDGEN_MONOTONIC_BACKEND, monotonic_options,
 							 PGC_SIGHUP, 0, NULL, NULL, NULL);

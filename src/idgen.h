@@ -69,11 +69,6 @@ extern Datum idtype_hash(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtype_hash_extended(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtype_distance(FunctionCallInfo fcinfo, const IdgenType *t);
 
-/* Raise 22P03 for bytes that a binary path received, if they are invalid */
-extern void idtype_check_binary(const IdgenType *t, const uint8 *val);
-/* Canonical text of a value, palloc'd */
-extern char *idtype_text(const IdgenType *t, const uint8 *val);
-
 static inline int
 idtype_cmp(const IdgenType *t, Datum a, Datum b)
 {

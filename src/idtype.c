@@ -22,15 +22,6 @@ idtype_palloc(const IdgenType *t)
 	return (uint8 *) palloc0(t->len);
 }
 
-char *
-idtype_text(const IdgenType *t, const uint8 *val)
-{
-	char		buf[IDGEN_TEXT_LEN];
-
-	t->format(val, buf);
-	return pstrdup(buf);
-}
-
 /*
  * Every text form is printable ASCII without surrounding whitespace: say so
  * before the type's parser reports a confusing length or character.
@@ -75,7 +66,10 @@ idtype_in(FunctionCallInfo fcinfo, const IdgenType *t)
 Datum
 idtype_out(FunctionCallInfo fcinfo, const IdgenType *t)
 {
-	PG_RETURN_CSTRING(idtype_text(t, (const uint8 *) PG_GETARG_POINTER(0)));
+	char		buf[IDGEN_TEXT_LEN];
+
+	t->format((const uint8 *) PG_GETARG_POINTER(0), buf);
+	PG_RETURN_CSTRING(pstrdup(buf));
 }
 
 Datum
@@ -88,7 +82,8 @@ idtype_is_valid(FunctionCallInfo fcinfo, const IdgenType *t)
 	PG_RETURN_BOOL(idtype_parse(t, str, val, detail));
 }
 
-void
+/* Raise 22P03 for bytes that a binary path received, if they are invalid */
+static void
 idtype_check_binary(const IdgenType *t, const uint8 *val)
 {
 	char		detail[IDGEN_DETAIL_LEN];
