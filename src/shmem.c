@@ -21,18 +21,12 @@ IdgenShared *idgen_shared_ptr = NULL;
 uint64		idgen_pending[IDGEN_NGENERATORS];
 bool		idgen_pending_any = false;
 
-static Size
-idgen_shmem_size(void)
-{
-	return sizeof(IdgenShared);
-}
-
 static void
 idgen_shared_init(void *ptr)
 {
 	IdgenShared *sh = (IdgenShared *) ptr;
 
-	memset(sh, 0, idgen_shmem_size());
+	memset(sh, 0, sizeof(IdgenShared));
 	SpinLockInit(&sh->wiji_lock);
 	SpinLockInit(&sh->sno_lock);
 	idgen_hwm_init(&sh->hwm);
@@ -48,18 +42,22 @@ idgen_shared_init(void *ptr)
 void
 idgen_shmem_request(void)
 {
-	RequestAddinShmemSpace(idgen_shmem_size());
+	RequestAddinShmemSpace(sizeof(IdgenShared));
 	idgen_hwm_request();
 }
 
-/* Preloaded: make the struct in the postmaster (every backend inherits it) */
+/*
+ * Make or find the struct.  Preloaded, this runs in the postmaster and every
+ * backend inherits the pointer; otherwise (before PostgreSQL 17) the first
+ * backend to need the struct makes it and the others find it.
+ */
 void
 idgen_shmem_startup(void)
 {
 	bool		found;
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	idgen_shared_ptr = ShmemInitStruct(IDGEN_SHMEM_NAME, idgen_shmem_size(), &found);
+	idgen_shared_ptr = ShmemInitStruct(IDGEN_SHMEM_NAME, sizeof(IdgenShared), &found);
 	if (!found)
 	{
 		idgen_shared_init(idgen_shared_ptr);
@@ -76,7 +74,7 @@ idgen_shared_attach(void)
 #if PG_VERSION_NUM >= 170000
 	bool		found;
 
-	idgen_shared_ptr = GetNamedDSMSegment(IDGEN_SHMEM_NAME, idgen_shmem_size(),
+	idgen_shared_ptr = GetNamedDSMSegment(IDGEN_SHMEM_NAME, sizeof(IdgenShared),
 										  idgen_shared_init, &found);
 #else
 	idgen_shmem_startup();

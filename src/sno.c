@@ -406,14 +406,14 @@ typedef struct SnoBlock
 
 static SnoBlock sno_block;
 
-PG_FUNCTION_INFO_V1(gen_sno);
-Datum
-gen_sno(PG_FUNCTION_ARGS)
+/*
+ * Take a new block from the shared sequencer, waiting for the clock or
+ * moving the mark on disk on as needed.
+ */
+static void
+sno_take_block(const SnoConfig *cfg)
 {
-	int32		meta = PG_GETARG_INT32(0);
-	uint8	   *v;
-	IdgenShared *sh;
-	SnoConfig	cfg;
+	IdgenShared *sh = idgen_shared();
 	SnoStep		st = {0};
 	bool		regression_counted = false;
 	bool		wait_counted = false;
@@ -422,30 +422,10 @@ gen_sno(PG_FUNCTION_ARGS)
 	int64		wait_start_ns = 0;
 	int64		target_ns;
 
-	idgen_check_range(meta, 0, SNO_META_MAX, "sno", "metabyte");
-	sno_config(&cfg);
-	v = palloc(SNO_LEN);
-
-	/* The block in hand serves while the clock still reads its unit */
-	if (sno_block.next < sno_block.end)
-	{
-		int64		ns;
-		uint64		now;
-
-		if (sno_clock(&ns, &now) && now == sno_block.unit)
-		{
-			sno_pack(v, now, sno_block.bit, meta, sno_block.partition, (int) sno_block.next++);
-			idgen_count(IDGEN_GEN_SNO);
-			PG_RETURN_POINTER(v);
-		}
-		sno_block.end = 0;
-	}
-
-	sh = idgen_shared();
 	for (;;)
 	{
 		SpinLockAcquire(&sh->sno_lock);
-		sno_step(&sh->sno, &sh->hwm, &cfg, &st);
+		sno_step(&sh->sno, &sh->hwm, cfg, &st);
 		SpinLockRelease(&sh->sno_lock);
 
 		if (unlikely(st.regressed) && !regression_counted)
@@ -503,14 +483,34 @@ gen_sno(PG_FUNCTION_ARGS)
 		}
 	}
 
-	sno_pack(v, st.unit, st.bit, meta, st.partition, (int) st.seq);
 	sno_block.unit = st.unit;
 	sno_block.bit = st.bit;
 	sno_block.partition = st.partition;
-	sno_block.next = st.seq + 1;
+	sno_block.next = st.seq;
 	sno_block.end = st.seq + st.nseq;
 	if (unlikely(idgen_hwm_due(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD)))
 		idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD, false);
+}
+
+PG_FUNCTION_INFO_V1(gen_sno);
+Datum
+gen_sno(PG_FUNCTION_ARGS)
+{
+	int32		meta = PG_GETARG_INT32(0);
+	SnoConfig	cfg;
+	int64		ns;
+	uint64		now;
+	uint8	   *v;
+
+	idgen_check_range(meta, 0, SNO_META_MAX, "sno", "metabyte");
+	sno_config(&cfg);
+
+	/* The block in hand serves while the clock still reads its unit */
+	if (sno_block.next >= sno_block.end || !sno_clock(&ns, &now) || now != sno_block.unit)
+		sno_take_block(&cfg);
+
+	v = palloc(SNO_LEN);
+	sno_pack(v, sno_block.unit, sno_block.bit, meta, sno_block.partition, (int) sno_block.next++);
 	idgen_count(IDGEN_GEN_SNO);
 	PG_RETURN_POINTER(v);
 }

@@ -230,8 +230,8 @@ Datum
 gen_wiji(PG_FUNCTION_ARGS)
 {
 	uint8	   *v = palloc(16);
-	IdgenWijiState *s = &wiji_local;
 	WijiStep	step;
+	uint64		node;
 
 	wiji_local_ready();
 	if (idgen_monotonic == IDGEN_MONOTONIC_SERVER)
@@ -259,14 +259,15 @@ gen_wiji(PG_FUNCTION_ARGS)
 		wiji_local.last_us = sh->wiji.last_us;
 		wiji_local.sequence = sh->wiji.sequence;
 		wiji_local.last_clock = sh->wiji.last_clock;
-		wiji_pack(v, sh->wiji.last_us, sh->wiji.sequence, sh->wiji.node);
+		node = sh->wiji.node;
 		SpinLockRelease(&sh->wiji_lock);
 	}
 	else
 	{
-		step = wiji_advance(s, idgen_clock_us());
-		wiji_pack(v, s->last_us, s->sequence, s->node);
+		step = wiji_advance(&wiji_local, idgen_clock_us());
+		node = wiji_local.node;
 	}
+	wiji_pack(v, wiji_local.last_us, wiji_local.sequence, node);
 
 	if (unlikely(step.regressed))
 		idgen_count_event(idgen_shared()->clock_regressions, IDGEN_GEN_WIJI);
