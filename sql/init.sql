@@ -33,6 +33,36 @@ LANGUAGE sql IMMUTABLE AS $$
             + (us % 86400000000) * interval '1 microsecond') AT TIME ZONE 'UTC'
 $$;
 
+-- The plan of a query, one row per node with what it outputs, from EXPLAIN's
+-- JSON (whose keys, unlike its text, read the same on every version)
+CREATE FUNCTION plan_nodes(query text) RETURNS TABLE (depth integer, node text, output text)
+LANGUAGE plpgsql AS $$
+DECLARE
+    plan json;
+BEGIN
+    EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF, FORMAT JSON) ' || query INTO plan;
+    RETURN QUERY
+    WITH RECURSIVE n(depth, p) AS (
+        SELECT 0, plan -> 0 -> 'Plan'
+        UNION ALL
+        SELECT n.depth + 1, c FROM n, json_array_elements(n.p -> 'Plans') c
+    )
+    SELECT n.depth,
+           CASE WHEN (n.p ->> 'Parallel Aware')::boolean THEN 'Parallel ' ELSE '' END || (n.p ->> 'Node Type'),
+           (SELECT string_agg(o, ', ') FROM json_array_elements_text(n.p -> 'Output') o)
+    FROM n;
+END
+$$;
+
+-- Run the statements that follow in a parallel worker wherever the planner
+-- may (debug_parallel_query, called force_parallel_mode before 16)
+CREATE FUNCTION force_parallel(on_off text) RETURNS text
+LANGUAGE sql AS $$
+    SELECT set_config(CASE WHEN current_setting('server_version_num')::integer >= 160000
+                           THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END,
+                      on_off, false)
+$$;
+
 -- The vectors every type is tested against (test/data/inputs.tsv)
 CREATE TABLE inputs (type text, input text, output text);
 \copy inputs FROM 'test/data/inputs.tsv' WITH (FORMAT csv, DELIMITER E'\t', HEADER, FORCE_NOT_NULL (input, output))

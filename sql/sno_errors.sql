@@ -84,7 +84,11 @@ FROM (VALUES
     ($$sno_from_parts('2079-09-07 15:47:35.548+00')$$),
     ($$sno_from_parts('2079-09-07 15:47:35.548001+00')$$),
     ($$sno_from_parts('infinity')$$),
-    ($$sno_from_parts('-infinity')$$)) v(expr);
+    ($$sno_from_parts('-infinity')$$),
+    -- the last and first finite timestamps: no overflow on the way to the
+    -- type's epoch
+    ($$sno_from_parts('294276-12-31 23:59:59.999999+00')$$),
+    ($$sno_from_parts('4714-11-24 00:00:00+00 BC')$$)) v(expr);
 
 -- gen_sno: the metabyte is 0..255, 22003 otherwise
 SELECT expr, try(expr) AS result

@@ -7,7 +7,10 @@ SET DateStyle = 'ISO';
 SET timezone = 'UTC';
 
 CREATE TEMP TABLE stats0 AS SELECT * FROM idgen_stats() WHERE generator = 'sno';
-SELECT generator, scope, node_source,
+SELECT generator, scope,
+       node_source = format('derived from system identifier %s, timeline %s',
+                            (SELECT system_identifier FROM pg_control_system()),
+                            (SELECT timeline_id FROM pg_control_checkpoint())) AS source_shown,
        node ~ '^partition=[0-9]+ sequence=0\.\.65535$' AS node_shown
 FROM stats0;
 
@@ -53,8 +56,41 @@ SELECT count(*), count(DISTINCT id), min(sno_extract_meta(id)), max(sno_extract_
 FROM ev;
 
 -- The statistics counted it all, with no regression or wait here
-SELECT s.generator, s.scope, s.node_source,
+SELECT s.generator, s.scope, s.node_source = s0.node_source AS same_source,
        s.generated - s0.generated >= 211002 AS counted,
        s.clock_regressions - s0.clock_regressions AS regressions,
        s.overflow_waits - s0.overflow_waits AS overflow_waits
 FROM idgen_stats() s JOIN stats0 s0 USING (generator);
+
+-- gen_sno() is parallel restricted: under a parallel plan the leader calls
+-- it, above the Gather, and its values keep increasing in the order made
+CREATE TABLE par AS SELECT g FROM generate_series(1, 100000) g;
+ANALYZE par;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+-- the workers scan every row, whether or not they start quickly
+SET parallel_leader_participation = off;
+SELECT depth, node, output FROM plan_nodes('SELECT gen_sno() FROM par WHERE g % 2 = 0');
+CREATE TABLE par_out AS SELECT gen_sno() AS id FROM par WHERE g % 2 = 0;
+SELECT count(*) AS calls,
+       count(*) FILTER (WHERE id <= prev) AS not_increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY ctid) AS prev FROM par_out) s;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+RESET parallel_leader_participation;
+DROP TABLE par, par_out;
+
+-- Forced into a worker where allowed, idgen_stats() still counts this
+-- session's ids not yet added to the totals
+SELECT force_parallel('on');
+BEGIN;
+SELECT generated AS generated0 FROM idgen_stats() WHERE generator = 'sno' \gset
+SELECT count(gen_sno()) FROM generate_series(1, 10);
+SELECT generated - :generated0 AS generated_in_transaction
+FROM idgen_stats() WHERE generator = 'sno';
+COMMIT;
+SELECT force_parallel('off');

@@ -80,7 +80,11 @@ FROM (VALUES
     ($$wiji_from_parts('2540-11-07 23:35:09.481983+00')$$),
     ($$wiji_from_parts('2540-11-07 23:35:09.481984+00')$$),
     ($$wiji_from_parts('infinity')$$),
-    ($$wiji_from_parts('-infinity')$$)) v(expr);
+    ($$wiji_from_parts('-infinity')$$),
+    -- the last and first finite timestamps: no overflow on the way to the
+    -- type's epoch
+    ($$wiji_from_parts('294276-12-31 23:59:59.999999+00')$$),
+    ($$wiji_from_parts('4714-11-24 00:00:00+00 BC')$$)) v(expr);
 
 -- wiji_is_valid never raises, whatever it is given
 SELECT wiji_is_valid(repeat('Z', 1000)), wiji_is_valid(E'\x01'), wiji_is_valid('0'),

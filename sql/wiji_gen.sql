@@ -42,3 +42,46 @@ FROM idgen_stats() s JOIN stats0 s0 USING (generator);
 
 -- Volatile: a new value for every row
 SELECT count(DISTINCT gen_wiji()) FROM generate_series(1, 1000);
+
+-- gen_wiji() is parallel restricted: under a parallel plan the leader calls
+-- it, above the Gather, with the session's generator (a worker would be a
+-- generator of its own, with another node and none of the session's past)
+CREATE TABLE par AS SELECT g FROM generate_series(1, 100000) g;
+ANALYZE par;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+-- the workers scan every row, whether or not they start quickly
+SET parallel_leader_participation = off;
+SELECT depth, node, output FROM plan_nodes('SELECT gen_wiji() FROM par WHERE g % 2 = 0');
+CREATE TEMP TABLE node0 AS SELECT wiji_extract_node(gen_wiji()) AS node, gen_wiji() AS id;
+CREATE TABLE par_out AS SELECT gen_wiji() AS id FROM par WHERE g % 2 = 0;
+SELECT count(*) AS calls,
+       count(*) FILTER (WHERE id <= prev) AS not_increasing,
+       count(DISTINCT wiji_extract_node(id)) AS nodes,
+       min(wiji_extract_node(id)) = (SELECT node FROM node0) AS session_node,
+       min(id) > (SELECT id FROM node0) AS after_session_values
+FROM (SELECT id, lag(id) OVER (ORDER BY ctid) AS prev FROM par_out) s;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+RESET parallel_leader_participation;
+DROP TABLE par, par_out;
+
+-- Forced into a worker where allowed, gen_wiji() and idgen_stats() still run
+-- in the session: its node, and its ids not yet added to the totals.  (psql
+-- variables, not temporary tables, which would keep the queries in the
+-- leader anyway.)
+SELECT node AS session_node FROM node0 \gset
+SELECT force_parallel('on');
+BEGIN;
+SELECT generated AS generated0 FROM idgen_stats() WHERE generator = 'wiji' \gset
+SELECT count(gen_wiji()) FROM generate_series(1, 10);
+SELECT wiji_extract_node(gen_wiji()) = :session_node AS session_node;
+SELECT node = 'node=' || :session_node AS node_shown,
+       generated - :generated0 AS generated_in_transaction
+FROM idgen_stats() WHERE generator = 'wiji';
+COMMIT;
+SELECT force_parallel('off');

@@ -5,12 +5,15 @@
  */
 #include "idgen.h"
 
+#include "common/int.h"
+
 int			idgen_clock_offset_ms = 0;
 
 /*
  * Convert to units of den/num microseconds since the unit's epoch, rounding
  * up, so that a value made from the result is never earlier than ts.  The
- * division is split so that no intermediate product overflows.
+ * shift to the unit's epoch is checked (timestamps reach almost to the end
+ * of int64), and the division is split so that no product overflows.
  */
 uint64
 idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *type)
@@ -26,8 +29,7 @@ idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *typ
 				 errmsg("timestamp out of range for type %s", type),
 				 errdetail("A %s holds only finite timestamps.", type)));
 
-	us = ts + IDGEN_UNIX_EPOCH_US - u->epoch_us;
-	if (us >= 0)
+	if (!pg_add_s64_overflow(ts, IDGEN_UNIX_EPOCH_US - u->epoch_us, &us) && us >= 0)
 	{
 		q = (uint64) us / u->den;
 		r = (uint64) us % u->den;

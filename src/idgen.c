@@ -108,13 +108,19 @@ idgen_random(void *buf, size_t len)
 }
 
 /*
- * A standby, and a restored backup not yet promoted, share the system
- * identifier of the server they came from: node fields derived from it
- * would collide with that server's.
+ * Node fields derived when their setting is unset hash the system
+ * identifier and the timeline: separately initialised clusters differ by
+ * identifier, and a promoted standby or restored copy, which keeps its
+ * origin's identifier, differs by its new timeline.  A server still in
+ * recovery has no timeline of its own yet and shares its origin's
+ * identifier, so it gets none.
  */
-void
-idgen_check_derived_node(const char *setting)
+uint64
+idgen_derived_node(const char *setting, int nbits, uint32 salt)
 {
+	uint64		key[2];
+	uint64		h;
+
 	if (RecoveryInProgress())
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -122,16 +128,26 @@ idgen_check_derived_node(const char *setting)
 				 errdetail("A server in recovery shares its system identifier with the server it copies."),
 				 errhint("Set \"%s\" for this server in postgresql.conf or with ALTER SYSTEM, then reload.",
 						 setting)));
+	key[0] = GetSystemIdentifier();
+	key[1] = GetWALInsertionTimeLine();
+	h = DatumGetUInt64(hash_any_extended((const unsigned char *) key, sizeof(key), salt));
+	return nbits >= 64 ? h : h & ((UINT64CONST(1) << nbits) - 1);
 }
 
-uint64
-idgen_derived_node(int nbits, uint32 salt)
+bool
+idgen_derived_source(IdgenNodeInfo *info)
 {
-	uint64		sysid = GetSystemIdentifier();
-	uint64		h = DatumGetUInt64(hash_any_extended((const unsigned char *) &sysid,
-													 sizeof(sysid), salt));
-
-	return nbits >= 64 ? h : h & ((UINT64CONST(1) << nbits) - 1);
+	if (RecoveryInProgress())
+	{
+		snprintf(info->source, sizeof(info->source),
+				 "derived from system identifier " UINT64_FORMAT ", refused in recovery",
+				 GetSystemIdentifier());
+		return false;
+	}
+	snprintf(info->source, sizeof(info->source),
+			 "derived from system identifier " UINT64_FORMAT ", timeline %u",
+			 GetSystemIdentifier(), GetWALInsertionTimeLine());
+	return true;
 }
 
 void

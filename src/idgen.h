@@ -223,14 +223,29 @@ typedef enum IdgenHwmSlot
 	IDGEN_NHWM
 } IdgenHwmSlot;
 
+/* The most slots a file may hold, this version's and a newer one's */
+#define IDGEN_HWM_MAXFILE	64
+
 typedef struct IdgenHwm
 {
 	LWLock	   *lock;			/* serialises writes; NULL unless preloaded */
+
+	/*
+	 * False while the file exists but cannot be trusted (problem says why):
+	 * every mark is then zero, so nothing is admitted, and the generators
+	 * refuse until the file is repaired or removed.  Set under lock, after
+	 * the marks it vouches for.
+	 */
+	bool		trusted;
+	char		problem[IDGEN_DETAIL_LEN];
 	pg_atomic_uint64 mark[IDGEN_NHWM];	/* on disk: nothing at or above it is
 										 * issued */
-	uint64		loaded[IDGEN_NHWM]; /* what the file held at server start */
+	uint64		loaded[IDGEN_NHWM]; /* what the file held when it was read */
 	uint64		used[IDGEN_NHWM];	/* above every value issued (written under
 									 * the generator's own lock) */
+	/* Slots a newer version wrote, written back unchanged */
+	int			nfile;
+	uint64		newer[IDGEN_HWM_MAXFILE - IDGEN_NHWM];
 } IdgenHwm;
 
 /*
@@ -344,7 +359,7 @@ extern int	idgen_sno_sequence_max;
 typedef struct IdgenNodeInfo
 {
 	const char *scope;			/* "backend" or "server" */
-	const char *source;			/* "setting", "derived" or "random" */
+	char		source[96];		/* "setting", "random" or "derived from ..." */
 	char		node[IDGEN_TEXT_LEN];
 } IdgenNodeInfo;
 
@@ -354,9 +369,12 @@ extern void sno_node_info(IdgenNodeInfo *info);
 /* Write a detail naming the character at byte offset pos of str */
 extern void idgen_bad_char_detail(char *detail, const char *str, int pos);
 
-/* Raise 55000 if node fields derived from the system identifier are unsafe */
-extern void idgen_check_derived_node(const char *setting);
-/* The cluster's system identifier, hashed to nbits bits */
-extern uint64 idgen_derived_node(int nbits, uint32 salt);
+/*
+ * Node fields for an unset setting: the system identifier and the timeline,
+ * hashed to nbits bits; 55000 (with a hint to set setting) in recovery.
+ */
+extern uint64 idgen_derived_node(const char *setting, int nbits, uint32 salt);
+/* Say what derived fields come from; false in recovery, where there are none */
+extern bool idgen_derived_source(IdgenNodeInfo *info);
 
 #endif							/* IDGEN_H */

@@ -15,6 +15,9 @@
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
 #include "utils/uuid.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
 
 static inline uint8 *
 idtype_palloc(const IdgenType *t)

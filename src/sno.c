@@ -167,7 +167,8 @@ sno_from_parts(PG_FUNCTION_ARGS)
  * is past the other timeline's hi, generation toggles to that bit and goes
  * on at once (seeds/sno-readme.txt, "Clock drift and the tick-tock
  * toggle"); otherwise both timelines may have used that unit, and it waits
- * until the clock passes the other timeline's hi.  A wait that would exceed
+ * until the clock passes the lower of the two his, where one of them is
+ * free again.  A wait that would exceed
  * 1 s raises 55000 instead.  The clock is read inside the critical section,
  * so readings and state changes happen in one order.
  *
@@ -264,7 +265,17 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 	bool		fresh;
 
 	if (unlikely(!s->started))
+	{
+		/* Nothing is issued before the marks on disk are known */
+		if (!h->trusted)
+		{
+			st->outcome = SNO_MARK;
+			st->unit = 0;
+			st->bit = 0;
+			return;
+		}
 		sno_restore(s, h);
+	}
 	if (!sno_clock(&ns, &now))
 	{
 		st->outcome = SNO_OUT_OF_RANGE;
@@ -285,9 +296,12 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 	}
 	else
 	{
-		/* slice used up: the next unit; a step back: past the other timeline */
+		/*
+		 * Slice used up: the next unit.  A step back into units both
+		 * timelines have used: the first unit past either of them.
+		 */
 		st->outcome = SNO_WAIT;
-		st->target = now == s->hi[bit] ? now + 1 : s->hi[bit ^ 1] + 1;
+		st->target = now == s->hi[bit] ? now + 1 : Min(s->hi[0], s->hi[1]) + 1;
 		st->wait_ns = (int64) st->target * SNO_UNIT_NS - ns;
 		return;
 	}
@@ -316,7 +330,10 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 	s->seq += st->nseq;
 }
 
-/* The partition derived from the system identifier, computed once */
+/*
+ * The partition derived from the system identifier and timeline: 55000 in
+ * recovery; once out of it the timeline is fixed, so it is computed once.
+ */
 static uint16
 sno_derived_partition(void)
 {
@@ -325,7 +342,7 @@ sno_derived_partition(void)
 
 	if (!done)
 	{
-		partition = (uint16) idgen_derived_node(16, SNO_PARTITION_SALT);
+		partition = (uint16) idgen_derived_node("idgen.sno_partition", 16, SNO_PARTITION_SALT);
 		done = true;
 	}
 	return partition;
@@ -359,13 +376,8 @@ sno_config(SnoConfig *cfg)
 	cfg->seq_max = (uint32) max;
 	/* a small slice is shared out one by one, so that no backend hoards it */
 	cfg->block = Max(1, Min(SNO_BLOCK_MAX, (max - min + 1) / SNO_BLOCK_MAX));
-	if (idgen_sno_partition >= 0)
-		cfg->partition = (uint16) idgen_sno_partition;
-	else
-	{
-		idgen_check_derived_node("idgen.sno_partition");
-		cfg->partition = sno_derived_partition();
-	}
+	cfg->partition = idgen_sno_partition >= 0 ?
+		(uint16) idgen_sno_partition : sno_derived_partition();
 }
 
 /* A unit count as text, for error details */
@@ -519,12 +531,16 @@ gen_sno(PG_FUNCTION_ARGS)
 void
 sno_node_info(IdgenNodeInfo *info)
 {
-	int			partition = idgen_sno_partition;
+	char		partition[16] = "none";
 
 	info->scope = "server";
-	info->source = partition >= 0 ? "setting" : "derived";
-	if (partition < 0)
-		partition = sno_derived_partition();
-	snprintf(info->node, sizeof(info->node), "partition=%d sequence=%d..%d",
+	if (idgen_sno_partition >= 0)
+	{
+		strlcpy(info->source, "setting", sizeof(info->source));
+		snprintf(partition, sizeof(partition), "%d", idgen_sno_partition);
+	}
+	else if (idgen_derived_source(info))
+		snprintf(partition, sizeof(partition), "%d", sno_derived_partition());
+	snprintf(info->node, sizeof(info->node), "partition=%s sequence=%d..%d",
 			 partition, idgen_sno_sequence_min, idgen_sno_sequence_max);
 }

@@ -206,8 +206,14 @@ wiji_state_after(const IdgenWijiState *a, const IdgenWijiState *b)
 		(a->last_us == b->last_us && a->sequence > b->sequence);
 }
 
-/* This backend's generator; its node is drawn lazily, never in the postmaster */
+/*
+ * This backend's generator.  Its node is drawn lazily, never in the
+ * postmaster, together with a second one that this backend offers the
+ * server-wide generator should it be the first to use it: the server-wide
+ * generator then has a node of its own, which no session's generator has.
+ */
 static IdgenWijiState wiji_local;
+static uint64 wiji_server_node;
 static int	wiji_local_pid = 0;
 
 static inline void
@@ -215,12 +221,18 @@ wiji_local_ready(void)
 {
 	if (unlikely(wiji_local_pid != MyProcPid))
 	{
-		uint64		node;
+		uint64		node[2];
 
-		idgen_random(&node, sizeof(node));
+		do
+		{
+			idgen_random(node, sizeof(node));
+			node[0] &= WIJI_NODE_MASK;
+			node[1] &= WIJI_NODE_MASK;
+		} while (node[0] == node[1]);
 		memset(&wiji_local, 0, sizeof(wiji_local));
-		wiji_local.node = node & WIJI_NODE_MASK;
+		wiji_local.node = node[0];
 		wiji_local.has_node = true;
+		wiji_server_node = node[1];
 		wiji_local_pid = MyProcPid;
 	}
 }
@@ -237,8 +249,10 @@ gen_wiji(PG_FUNCTION_ARGS)
 	if (idgen_monotonic == IDGEN_MONOTONIC_SERVER)
 	{
 		/*
-		 * One generator for the server.  It takes this backend's node if it
-		 * has none yet, and never falls behind what this backend issued
+		 * One generator for the server, with a node of its own (never this
+		 * backend's, which the backend goes on using when the scope changes
+		 * back while other sessions are still in a statement under the
+		 * server scope).  It never falls behind what this backend issued
 		 * before, so each backend's values keep increasing across a change
 		 * of idgen.monotonic.  The clock is read under the lock.
 		 */
@@ -247,7 +261,7 @@ gen_wiji(PG_FUNCTION_ARGS)
 		SpinLockAcquire(&sh->wiji_lock);
 		if (!sh->wiji.has_node)
 		{
-			sh->wiji.node = wiji_local.node;
+			sh->wiji.node = wiji_server_node;
 			sh->wiji.has_node = true;
 		}
 		if (wiji_state_after(&wiji_local, &sh->wiji))
@@ -289,7 +303,7 @@ wiji_node_info(IdgenNodeInfo *info)
 	bool		server = idgen_monotonic == IDGEN_MONOTONIC_SERVER;
 
 	info->scope = server ? "server" : "backend";
-	info->source = "random";
+	strlcpy(info->source, "random", sizeof(info->source));
 	if (server && idgen_shared()->wiji.has_node)
 		s = &idgen_shared()->wiji;
 	else if (server || wiji_local_pid != MyProcPid)

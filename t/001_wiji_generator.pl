@@ -6,6 +6,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes;
 
 foreach my $preload (0, 1)
 {
@@ -82,7 +83,67 @@ foreach my $preload (0, 1)
 	$s[0]->query_safe('SELECT 1');    # let the session see the reload
 	is( $s[0]->query_safe("SELECT gen_wiji() > '$last'::uuid::wiji"),
 		't', "a session keeps increasing across a change of scope ($mode)");
+
+	# The server-wide generator has a node of its own: back under the
+	# backend scope, neither session generates with it, not even the one
+	# that called it first
+	my $server_node = $node->safe_psql('postgres',
+		"SELECT wiji_extract_node('$values[-1]'::uuid::wiji)");
+	for my $i (0, 1)
+	{
+		$s[$i]->query_safe('SELECT 1');
+		isnt($s[$i]->query_safe('SELECT wiji_extract_node(gen_wiji())'),
+			$server_node, "session $i does not use the server-wide node ($mode)");
+	}
 	$_->quit for @s;
+
+	# A long statement under the server scope while the scope changes back:
+	# session A calls the server-wide generator first; B starts a long
+	# INSERT, which keeps the server scope until it ends (a reload is seen
+	# between statements); then A, under the backend scope, inserts too.
+	# No value of A's may equal one of B's.  (generate_series in the select
+	# list streams its rows: in FROM it would first store all of them.)
+	$node->restart;
+	$node->safe_psql('postgres', q{
+		LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'server'; SELECT pg_reload_conf();
+		CREATE TABLE wa (id wiji);
+		CREATE TABLE wb (id wiji);
+	});
+	$node->poll_query_until('postgres',
+		"SELECT current_setting('idgen.monotonic', true)", 'server');
+	my $a = $node->background_psql('postgres');
+	my $b = $node->background_psql('postgres');
+	$a->query_safe('SELECT gen_wiji()');
+	$b->query_until(qr/started/,
+		"\\echo started\nINSERT INTO wb SELECT gen_wiji() FROM (SELECT generate_series(1, 6000000)) s;\n");
+	$node->poll_query_until('postgres', q{
+		SELECT count(*) = 1 FROM pg_stat_activity
+		WHERE state = 'active' AND query LIKE 'INSERT INTO wb %'})
+	  or die "B's INSERT did not start";
+	$node->safe_psql('postgres',
+		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'backend'; SELECT pg_reload_conf();");
+	# A sees the reload at its next statement
+	for (1 .. 100)
+	{
+		last if $a->query_safe("SELECT current_setting('idgen.monotonic')") eq 'backend';
+		Time::HiRes::usleep(50_000);
+	}
+	$a->query_safe('INSERT INTO wa SELECT gen_wiji() FROM generate_series(1, 300000)');
+
+	$b->query_safe('SELECT 1');    # B's INSERT has ended
+	$a->quit;
+	$b->quit;
+	is( $node->safe_psql('postgres', q{
+			SELECT (SELECT min(id) FROM wb) < (SELECT min(id) FROM wa)
+			   AND (SELECT max(wiji_extract_timestamp(id)) FROM wb)
+			     > (SELECT max(wiji_extract_timestamp(id)) FROM wa)}),
+		't', "B's statement ran under the server scope all through A's ($mode)");
+	is( $node->safe_psql('postgres', q{
+			SELECT (SELECT count(*) FROM wa JOIN wb USING (id)),
+			       (SELECT count(*) FROM (SELECT DISTINCT wiji_extract_node(id) AS n FROM wa) x
+			                       JOIN (SELECT DISTINCT wiji_extract_node(id) AS n FROM wb) y USING (n))}),
+		'0|0', "no value and no node in common ($mode)");
+	$node->safe_psql('postgres', 'ALTER SYSTEM RESET idgen.monotonic; SELECT pg_reload_conf();');
 	$node->stop;
 }
 

@@ -127,8 +127,9 @@ sub test_generator
 	cmp_ok($node->safe_psql('postgres', 'SELECT count(*) FROM churn'),
 		'>', 10000, "$label: the four sessions inserted many distinct values");
 
-	# The clock steps back: tick-tock toggles at once, and a step back into
-	# the toggled period raises 55000 instead of waiting about 3 s
+	# The clock steps back: tick-tock toggles at once, and a step back of
+	# 4 s, into the toggled period, raises 55000 instead of waiting about 2 s
+	# (until the clock passes the lower timeline, 2 s back)
 	configure($node, sno_partition => 7, sno_sequence_min => 0, sno_sequence_max => 65535);
 	($out, $err) = run_script($node, q{
 		CREATE TABLE clk (phase integer, n integer, id sno PRIMARY KEY, t timestamptz);
@@ -136,7 +137,7 @@ sub test_generator
 		INSERT INTO clk SELECT 1, n, gen_sno(), clock_timestamp() FROM generate_series(1, 1000) n;
 		SET idgen.clock_offset = '-2s';
 		INSERT INTO clk SELECT 2, n, gen_sno(), clock_timestamp() FROM generate_series(1, 1000) n;
-		SET idgen.clock_offset = '-3s';
+		SET idgen.clock_offset = '-4s';
 		CREATE TABLE before3 AS SELECT clock_timestamp() AS t;
 		INSERT INTO clk SELECT 3, 1, gen_sno(), clock_timestamp();
 		SELECT 'phase 3 took ' || (clock_timestamp() - t < interval '2 s') FROM before3;
@@ -193,6 +194,34 @@ sub test_generator
 			SELECT s.clock_regressions - s1.clock_regressions >= 4
 			FROM idgen_stats() s JOIN stats1 s1 USING (generator)}),
 		't', "$label: idgen_stats() counted the regressions");
+
+	# Two steps back in a row: 1.5 s ahead, then 0.3 s ahead (a toggle),
+	# then the clock itself, behind both timelines.  The first unit free
+	# again is past the lower of them, about 300 ms away: a short wait, not
+	# 55000 for a wait past the higher one.
+	($out, $err) = run_script($node, q{
+		SELECT pg_sleep(1.1);
+		CREATE TABLE twice (step integer, id sno PRIMARY KEY);
+		SET idgen.clock_offset = '1500ms';
+		INSERT INTO twice SELECT 1, gen_sno();
+		SET idgen.clock_offset = '300ms';
+		INSERT INTO twice SELECT 2, gen_sno();
+		RESET idgen.clock_offset;
+		INSERT INTO twice SELECT 3, gen_sno();
+	});
+	is($err, '', "$label: a second step back is no error");
+	is( $node->safe_psql('postgres', q{
+			SELECT string_agg(step || ':' || sno_extract_tick_tock(id)::integer, ' ' ORDER BY step)
+			FROM twice}),
+		$node->safe_psql('postgres', q{
+			SELECT format('1:%s 2:%s 3:%s', b, 1 - b, 1 - b)
+			FROM (SELECT sno_extract_tick_tock(id)::integer AS b FROM twice WHERE step = 1) s}),
+		"$label: ... the step to 0.3 s toggled, and the third value kept that timeline");
+	is( $node->safe_psql('postgres', q{
+			SELECT (SELECT id FROM twice WHERE step = 3) > (SELECT id FROM twice WHERE step = 2),
+			       count(DISTINCT id)
+			FROM twice}),
+		't|3', "$label: ... past the value before it on that timeline, no repeat");
 
 	$node->stop;
 }

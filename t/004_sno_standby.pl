@@ -21,6 +21,11 @@ $primary->safe_psql('postgres', q{
 });
 my $derived = $primary->safe_psql('postgres',
 	"SELECT substring(node FROM 'partition=([0-9]+)') FROM idgen_stats() WHERE generator = 'sno'");
+my $sysid = $primary->safe_psql('postgres', 'SELECT system_identifier FROM pg_control_system()');
+is( $primary->safe_psql('postgres',
+		"SELECT node_source FROM idgen_stats() WHERE generator = 'sno'"),
+	"derived from system identifier $sysid, timeline 1",
+	'idgen_stats() says what the partition was derived from');
 is( $primary->safe_psql('postgres',
 		"SELECT count(*) FROM t WHERE sno_extract_partition(id) = $derived"),
 	'100', 'the primary generates with its derived partition');
@@ -42,8 +47,9 @@ like($err, qr/HINT:  Set "idgen.sno_partition" for this server in postgresql.con
 	'... with a hint to set idgen.sno_partition');
 is($out, '', '... and returns nothing');
 is( $standby->safe_psql('postgres',
-		"SELECT node_source FROM idgen_stats() WHERE generator = 'sno'"),
-	'derived', 'idgen_stats() shows the partition as derived');
+		"SELECT node, node_source FROM idgen_stats() WHERE generator = 'sno'"),
+	"partition=none sequence=0..65535|derived from system identifier $sysid, refused in recovery",
+	'idgen_stats() shows the partition as derived, and refused');
 
 # The partition set explicitly: it works
 $standby->append_conf('postgresql.conf', 'idgen.sno_partition = 4242');
@@ -58,7 +64,9 @@ is( $standby->safe_psql('postgres',
 		"SELECT node, node_source FROM idgen_stats() WHERE generator = 'sno'"),
 	'partition=4242 sequence=0..65535|setting', 'idgen_stats() shows the setting');
 
-# After promotion the derived partition works again
+# After promotion the derived partition works again, and differs from the
+# primary's: the promoted copy keeps the system identifier, but not the
+# timeline
 $standby->append_conf('postgresql.conf', 'idgen.sno_partition = -1');
 $standby->promote;
 $standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
@@ -66,8 +74,17 @@ $standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
 $standby->reload;
 $standby->poll_query_until('postgres', "SELECT current_setting('idgen.sno_partition') = '-1'")
   or die 'idgen.sno_partition was not reset';
-is( $standby->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'),
-	$derived, 'once promoted, it derives its partition again');
+my $promoted = $standby->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())');
+like($promoted, qr/^[0-9]+$/, 'once promoted, it derives its partition again');
+isnt($promoted, $derived, '... another one than its origin, which still generates');
+is( $standby->safe_psql('postgres',
+		"SELECT node, node_source FROM idgen_stats() WHERE generator = 'sno'"),
+	"partition=$promoted sequence=0..65535|derived from system identifier $sysid, timeline 2",
+	'... from the same system identifier and the new timeline');
+$primary->safe_psql('postgres', "INSERT INTO t (origin) SELECT 'primary' FROM generate_series(1, 100)");
+is( $primary->safe_psql('postgres',
+		"SELECT count(*) FROM t WHERE sno_extract_partition(id) = $derived"),
+	'200', 'the primary keeps its partition');
 
 $standby->stop;
 $primary->stop;

@@ -11,6 +11,6 @@ CREATE FUNCTION idgen_stats(
     OUT clock_regressions bigint,
     OUT overflow_waits bigint)
 RETURNS SETOF record
-AS 'MODULE_PATHNAME' LANGUAGE C STRICT VOLATILE PARALLEL SAFE;
+AS 'MODULE_PATHNAME' LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION idgen_stats() IS
 'one row per generator: scope, node fields in effect, and server-wide totals of ids generated, clock regressions seen and sequence overflows';

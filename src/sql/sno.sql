@@ -24,6 +24,6 @@ AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION sno_from_parts(timestamptz, integer, integer, integer, boolean) IS
 'sno from its fields, the timestamp rounded up to 4 ms; sno_from_parts(ts) is the smallest sno at or after ts';
 CREATE FUNCTION gen_sno(meta integer DEFAULT 0) RETURNS sno
-AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION gen_sno(integer) IS
 'new sno from the server-wide generator, with the given metabyte and the partition and sequence slice of the idgen.sno_* settings';

@@ -22,6 +22,6 @@ CREATE FUNCTION wiji_to_hex(wiji) RETURNS text
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION wiji_to_hex(wiji) IS 'the 16 bytes of a wiji as 32 lower-case hex digits';
 CREATE FUNCTION gen_wiji() RETURNS wiji
-AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
 COMMENT ON FUNCTION gen_wiji() IS
 'new wiji; strictly increasing per session, or per server with idgen.monotonic = server';

@@ -1,0 +1,334 @@
+
+# The sno high-water mark file (idgen preloaded) when it cannot be trusted:
+# a file of the wrong size, with a damaged mark, with the wrong magic number
+# or that cannot be read is not taken for a missing one.  gen_sno() refuses with 55000 (and
+# the server log says why) until the file is restored or removed, which
+# takes effect at the next call, without a restart; a clean shutdown leaves
+# the damaged file alone.  Marks a newer version wrote are kept.
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $magic = 0x69644857;
+
+# CRC-32C (Castagnoli) as pg_crc32c computes it
+sub crc32c
+{
+	my ($data) = @_;
+	my $crc = 0xFFFFFFFF;
+	for my $byte (unpack 'C*', $data)
+	{
+		$crc ^= $byte;
+		for (1 .. 8)
+		{
+			$crc = ($crc & 1) ? (($crc >> 1) ^ 0x82F63B78) : ($crc >> 1);
+		}
+	}
+	return $crc ^ 0xFFFFFFFF;
+}
+
+sub read_bytes
+{
+	my ($path) = @_;
+	open my $fh, '<:raw', $path or die "could not open $path: $!";
+	local $/;
+	my $data = <$fh>;
+	close $fh;
+	return $data;
+}
+
+sub write_bytes
+{
+	my ($path, $data) = @_;
+	open my $fh, '>:raw', $path or die "could not open $path: $!";
+	print $fh $data or die "could not write $path: $!";
+	close $fh or die "could not close $path: $!";
+	return;
+}
+
+# A file's contents: magic, nmarks, the marks, the stored CRC and whether it
+# matches (native byte order, as the server writes it)
+sub parse_hwm
+{
+	my ($data) = @_;
+	my %f;
+	@f{qw(magic nmarks)} = unpack 'LL', $data;
+	$f{marks} = [ unpack "x8 Q$f{nmarks}", $data ];
+	$f{size_ok} = length($data) == 8 + 8 * $f{nmarks} + 4;
+	$f{crc} = unpack 'L', substr($data, -4);
+	$f{crc_ok} = crc32c(substr($data, 0, -4)) == $f{crc};
+	return \%f;
+}
+
+# A file with the given marks and a correct CRC
+sub make_hwm
+{
+	my (@marks) = @_;
+	my $body = pack 'LLQ*', $magic, scalar(@marks), @marks;
+	return $body . pack('L', crc32c($body));
+}
+
+is(sprintf('0x%08x', crc32c('123456789')), '0xe3069283',
+	'CRC-32C of the standard check string');
+
+my $node = PostgreSQL::Test::Cluster->new('hwm_file');
+$node->init;
+$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
+$node->start;
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION idgen;
+	CREATE TABLE ids (id sno PRIMARY KEY, phase integer);
+});
+my $hwm = $node->data_dir . '/idgen.hwm';
+
+# Run a script in one session; return its stdout and stderr
+sub run_script
+{
+	my ($sql) = @_;
+	my ($out, $err) = ('', '');
+	$node->psql('postgres', $sql,
+		stdout => \$out, stderr => \$err, on_error_stop => 0,
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	return ($out, $err);
+}
+
+# A query in a background session; returns its stderr
+sub session_query
+{
+	my ($session, $sql) = @_;
+	$session->{stderr} = '';
+	$session->query($sql);
+	my $err = $session->{stderr};
+	$session->{stderr} = '';
+	return $err;
+}
+
+sub phase_count
+{
+	my ($phase) = @_;
+	return $node->safe_psql('postgres', "SELECT count(*) FROM ids WHERE phase = $phase");
+}
+
+# The whole refusal, as psql prints it with VERBOSITY=verbose
+sub refusal
+{
+	my ($problem) = @_;
+	my $text = 'ERROR:  55000: high-water mark file "idgen.hwm" cannot be trusted' . "\n"
+	  . "DETAIL:  $problem Without it, values issued before the server started could be issued again.\n"
+	  . 'HINT:  Restore the file from a backup, or remove it once the clock is known to be past every value issued before';
+	return qr/\Q$text\E/;
+}
+
+# Start the server and check that its log says the file cannot be trusted
+sub start_untrusted
+{
+	my ($label, $problem) = @_;
+	my $offset = -s $node->logfile;
+	$node->start;
+	ok( $node->log_contains(
+			qr/LOG:  high-water mark file "idgen\.hwm" cannot be trusted; the server-wide generators refuse until it is resolved\n.*DETAIL:  \Q$problem\E\n/,
+			$offset),
+		"$label: the server log says the file cannot be trusted, and why");
+	return;
+}
+
+# 1. Values over 3 s, so that they cover the recent past; a clean shutdown
+# then writes the exact marks
+$node->safe_psql('postgres', q{
+	DO $$
+	DECLARE
+		stop timestamptz := clock_timestamp() + interval '3 s';
+	BEGIN
+		WHILE clock_timestamp() < stop LOOP
+			INSERT INTO ids SELECT gen_sno(), 1;
+			PERFORM pg_sleep(0.001);
+		END LOOP;
+	END
+	$$;
+});
+$node->stop;
+ok(-f $hwm, 'the high-water mark file exists after a clean shutdown');
+my $good = read_bytes($hwm);
+my $f = parse_hwm($good);
+is(length($good), 28, 'the file holds a header, 2 marks and a CRC');
+is($f->{magic}, $magic, 'it starts with the magic number');
+is($f->{nmarks}, 2, 'it holds 2 marks');
+ok($f->{crc_ok}, 'the CRC-32C computed here matches the one the server stored');
+cmp_ok($f->{marks}[0], '>', 0, 'the tick mark is set');
+is($f->{marks}[1], 0, 'the tock timeline was not used');
+
+# 2. Each kind of damage: 55000 on every call, nothing issued, and the
+# damaged file left alone at a clean shutdown
+my @damages = (
+	[
+		'truncated to 20 bytes',
+		sub { substr($_[0], 0, 20) },
+		'Its size, 20 bytes, does not match its header.'
+	],
+	[
+		'a flipped bit in a mark',
+		sub { my $d = $_[0]; substr($d, 8, 1) = chr(ord(substr($d, 8, 1)) ^ 0x01); $d },
+		'Its checksum does not match its contents.'
+	],
+	[
+		'the wrong magic number',
+		sub { my $d = $_[0]; substr($d, 0, 4) = pack('L', 0xdeadbeef); $d },
+		'It starts with 0xdeadbeef, not the magic number 0x69644857.'
+	],);
+my $phase = 10;
+for my $damage (@damages)
+{
+	my ($label, $mangle, $problem) = @$damage;
+	$phase++;
+	write_bytes($hwm, $good);
+	my $damaged = $mangle->($good);
+	write_bytes($hwm, $damaged);
+	start_untrusted($label, $problem);
+
+	my ($out, $err) = run_script(qq{
+		SET idgen.clock_offset = '-5s';
+		INSERT INTO ids SELECT gen_sno(), $phase FROM generate_series(1, 1000);
+		SELECT gen_sno();
+	});
+	like($err, refusal($problem), "$label: gen_sno() raises 55000 with what is wrong");
+	my @errors = $err =~ /ERROR:  55000: high-water mark file/g;
+	is(scalar(@errors), 2, "$label: and again on the next call");
+	is(phase_count($phase), '0', "$label: nothing was inserted");
+
+	$node->stop;
+	ok(read_bytes($hwm) eq $damaged,
+		"$label: a clean shutdown leaves the damaged file as it was");
+}
+
+# A file that cannot be read: a directory in its place
+unlink $hwm or die "could not remove $hwm: $!";
+mkdir $hwm or die "could not create $hwm: $!";
+start_untrusted('unreadable', 'It could not be read: Is a directory.');
+my ($out, $err) = run_script(q{
+	INSERT INTO ids SELECT gen_sno(), 14 FROM generate_series(1, 1000);
+});
+like($err, refusal('It could not be read: Is a directory.'),
+	'unreadable: gen_sno() raises 55000 with what is wrong');
+is(phase_count(14), '0', 'unreadable: nothing was inserted');
+$node->stop;
+ok(-d $hwm, 'unreadable: a clean shutdown leaves it as it was');
+rmdir $hwm or die "could not remove $hwm: $!";
+
+# 3. Restored while the server runs: the next call in the same session
+# reads it again and works.  The clock is set back into the middle of
+# phase 1: the restored mark makes that a step back, and the values take
+# the other tick-tock bit.
+write_bytes($hwm, $damages[1][1]->($good));
+start_untrusted('restore', $damages[1][2]);
+my $session = $node->background_psql('postgres', on_error_stop => 0,
+	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+my $back_ms = $node->safe_psql('postgres', q{
+	SELECT ceil(extract(epoch FROM clock_timestamp()
+		- (min(sno_extract_timestamp(id)) + (max(sno_extract_timestamp(id)) - min(sno_extract_timestamp(id))) / 2)) * 1000)::bigint
+	FROM ids WHERE phase = 1});
+session_query($session, "SET idgen.clock_offset = '-${back_ms}ms'");
+$err = session_query($session,
+	'INSERT INTO ids SELECT gen_sno(), 20 FROM generate_series(1, 1000)');
+like($err, refusal($damages[1][2]), 'restore: refused while the file is damaged');
+is(phase_count(20), '0', 'restore: nothing was inserted');
+
+write_bytes($hwm, $good);
+$err = session_query($session,
+	'INSERT INTO ids SELECT gen_sno(), 21 FROM generate_series(1, 1000)');
+is($err, '', 'restore: the next call in the same session works, the clock set back, with no duplicate');
+is(phase_count(21), '1000', 'restore: every value is in the table');
+is( $node->safe_psql('postgres', q{
+		SELECT bool_and(sno_extract_timestamp(id) BETWEEN p1.lo AND p1.hi)
+		FROM ids,
+			(SELECT min(sno_extract_timestamp(id)) AS lo, max(sno_extract_timestamp(id)) AS hi
+			 FROM ids WHERE phase = 1) p1
+		WHERE phase = 21}),
+	't', 'restore: inside the span of phase 1');
+is( $node->safe_psql('postgres', q{
+		SELECT string_agg(DISTINCT sno_extract_tick_tock(id)::text, ',' ORDER BY sno_extract_tick_tock(id)::text)
+		FROM ids WHERE phase IN (1, 21) GROUP BY phase ORDER BY phase}),
+	"false\ntrue", 'restore: with the other tick-tock bit');
+$session->quit;
+($out, $err) = run_script(q{
+	INSERT INTO ids SELECT gen_sno(), 22 FROM generate_series(1, 1000);
+});
+is($err, '', 'restore: a new session works as well');
+$node->stop;
+my $after_restore = read_bytes($hwm);
+$f = parse_hwm($after_restore);
+ok($f->{size_ok} && $f->{crc_ok} && $f->{nmarks} == 2,
+	'restore: the clean shutdown wrote a sound file of 2 marks');
+cmp_ok($f->{marks}[1], '>', 0, 'restore: with the tock mark set');
+
+# Removed while the server runs: the next call works
+write_bytes($hwm, $damages[2][1]->($after_restore));
+start_untrusted('remove', $damages[2][2]);
+$session = $node->background_psql('postgres', on_error_stop => 0,
+	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+$err = session_query($session,
+	'INSERT INTO ids SELECT gen_sno(), 30 FROM generate_series(1, 1000)');
+like($err, refusal($damages[2][2]), 'remove: refused while the file is damaged');
+is(phase_count(30), '0', 'remove: nothing was inserted');
+unlink $hwm or die "could not remove $hwm: $!";
+$err = session_query($session,
+	'INSERT INTO ids SELECT gen_sno(), 31 FROM generate_series(1, 1000)');
+is($err, '', 'remove: the next call in the same session works');
+is(phase_count(31), '1000', 'remove: every value is in the table');
+$session->quit;
+ok(-f $hwm, 'remove: the server wrote a new file');
+$f = parse_hwm(read_bytes($hwm));
+ok($f->{size_ok} && $f->{crc_ok} && $f->{nmarks} == 2,
+	'remove: a sound file of 2 marks');
+$node->stop;
+
+# 4. A file a newer version wrote, with 2 more marks: kept unchanged when
+# the mark advances and at a clean shutdown
+my $current = read_bytes($hwm);
+$f = parse_hwm($current);
+ok($f->{size_ok} && $f->{crc_ok}, 'newer: the file the server wrote is sound');
+my @ours = @{ $f->{marks} };
+my @extra = do
+{
+	no warnings 'portable';
+	(0x1111111111111111, 0x2222222222222222);
+};
+write_bytes($hwm, make_hwm(@ours, @extra));
+my $offset = -s $node->logfile;
+$node->start;
+ok(!$node->log_contains(qr/cannot be trusted/, $offset),
+	'newer: a file of 4 marks with a correct CRC is trusted');
+($out, $err) = run_script(q{
+	INSERT INTO ids SELECT gen_sno(), 40 FROM generate_series(1, 1000);
+});
+is($err, '', 'newer: values are issued');
+is(phase_count(40), '1000', 'newer: every value is in the table');
+
+sub check_newer
+{
+	my ($label) = @_;
+	my $data = read_bytes($hwm);
+	my $f = parse_hwm($data);
+	is($f->{magic}, $magic, "newer, $label: the magic number");
+	is($f->{nmarks}, 4, "newer, $label: still 4 marks");
+	ok($f->{size_ok}, "newer, $label: the size matches the header");
+	is(sprintf('%016x,%016x', @{ $f->{marks} }[ 2, 3 ]),
+		'1111111111111111,2222222222222222',
+		"newer, $label: the newer version's marks are unchanged");
+	cmp_ok($f->{marks}[0], '>', $ours[0], "newer, $label: the tick mark moved on");
+	ok($f->{crc_ok}, "newer, $label: the CRC is valid");
+	return;
+}
+check_newer('after the mark advanced');
+$node->stop;
+check_newer('after a clean shutdown');
+
+# 5. No value was issued twice
+$node->start;
+is($node->safe_psql('postgres', 'SELECT count(*) = count(DISTINCT id) FROM ids'),
+	't', 'no value was ever issued twice');
+$node->stop;
+done_testing();
