@@ -33,9 +33,11 @@ LANGUAGE sql IMMUTABLE AS $$
             + (us % 86400000000) * interval '1 microsecond') AT TIME ZONE 'UTC'
 $$;
 
--- The plan of a query, one row per node with what it outputs, from EXPLAIN's
--- JSON (whose keys, unlike its text, read the same on every version)
-CREATE FUNCTION plan_nodes(query text) RETURNS TABLE (depth integer, node text, output text)
+-- The plan of a query, one row per node, from EXPLAIN's JSON (whose keys,
+-- unlike its text, read the same on every version): the node with its index
+-- and direction, its index condition, and what it outputs
+CREATE FUNCTION plan_nodes(query text)
+RETURNS TABLE (depth integer, node text, cond text, output text)
 LANGUAGE plpgsql AS $$
 DECLARE
     plan json;
@@ -48,7 +50,11 @@ BEGIN
         SELECT n.depth + 1, c FROM n, json_array_elements(n.p -> 'Plans') c
     )
     SELECT n.depth,
-           CASE WHEN (n.p ->> 'Parallel Aware')::boolean THEN 'Parallel ' ELSE '' END || (n.p ->> 'Node Type'),
+           CASE WHEN (n.p ->> 'Parallel Aware')::boolean THEN 'Parallel ' ELSE '' END
+           || (n.p ->> 'Node Type')
+           || CASE WHEN n.p ->> 'Scan Direction' = 'Backward' THEN ' Backward' ELSE '' END
+           || coalesce(' using ' || (n.p ->> 'Index Name'), ''),
+           coalesce(n.p ->> 'Index Cond', n.p ->> 'Recheck Cond'),
            (SELECT string_agg(o, ', ') FROM json_array_elements_text(n.p -> 'Output') o)
     FROM n;
 END

@@ -30,12 +30,9 @@ static const struct config_enum_entry monotonic_options[] = {
 	{NULL, 0, false}
 };
 
-#if PG_VERSION_NUM >= 150000
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
-#endif
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
 
-#if PG_VERSION_NUM >= 150000
 static void
 idgen_shmem_request_hook(void)
 {
@@ -43,7 +40,6 @@ idgen_shmem_request_hook(void)
 		prev_shmem_request_hook();
 	idgen_shmem_request();
 }
-#endif
 
 static void
 idgen_shmem_startup_hook(void)
@@ -79,21 +75,13 @@ _PG_init(void)
 							"Lets tests move the clock that idgen's generators read backwards and forwards.",
 							&idgen_clock_offset_ms, 0, INT_MIN + 1, INT_MAX,
 							PGC_SUSET, GUC_UNIT_MS, NULL, NULL, NULL);
-#if PG_VERSION_NUM >= 150000
 	MarkGUCPrefixReserved("idgen");
-#else
-	EmitWarningsOnPlaceholders("idgen");
-#endif
 
 	if (!process_shared_preload_libraries_in_progress)
 		return;
 	idgen_preloaded = true;
-#if PG_VERSION_NUM >= 150000
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = idgen_shmem_request_hook;
-#else
-	idgen_shmem_request();
-#endif
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = idgen_shmem_startup_hook;
 }

@@ -306,19 +306,6 @@ idtype_fast_cmp(Datum a, Datum b, SortSupport ssup)
 	return memcmp(DatumGetPointer(a), DatumGetPointer(b), state->type->len);
 }
 
-/*
- * Abbreviated keys compare as unsigned integers; from PostgreSQL 15 on, core's
- * comparator for that also lets tuplesort use its specialised quicksort.
- */
-#if PG_VERSION_NUM >= 150000
-#define idtype_abbrev_cmp ssup_datum_unsigned_cmp
-#else
-static int
-idtype_abbrev_cmp(Datum a, Datum b, SortSupport ssup)
-{
-	return (a > b) - (a < b);
-}
-#endif
 
 static Datum
 idtype_abbrev_convert(Datum original, SortSupport ssup)
@@ -375,7 +362,8 @@ idtype_sortsupport(FunctionCallInfo fcinfo, const IdgenType *t)
 		initHyperLogLog(&state->abbr_card, 10);
 		MemoryContextSwitchTo(oldcontext);
 
-		ssup->comparator = idtype_abbrev_cmp;
+		/* unsigned integers: core's comparator, which tuplesort specialises */
+		ssup->comparator = ssup_datum_unsigned_cmp;
 		ssup->abbrev_converter = idtype_abbrev_convert;
 		ssup->abbrev_abort = idtype_abbrev_abort;
 		ssup->abbrev_full_comparator = idtype_fast_cmp;

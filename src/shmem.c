@@ -2,7 +2,7 @@
  * shmem.c
  *	  The server-wide generator state.  With idgen in shared_preload_libraries
  *	  it is requested at server start; otherwise the first backend to need it
- *	  makes it (PostgreSQL 13-16: from the server's spare shared memory; 17
+ *	  makes it (PostgreSQL 15-16: from the server's spare shared memory; 17
  *	  on: a named DSM segment) and the others find it by name.
  */
 #include "idgen.h"
