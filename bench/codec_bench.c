@@ -2,7 +2,8 @@
  * codec_bench.c
  *	  Microbenchmark of the pure text codecs (src/codec.c), outside the
  *	  server: nanoseconds per Crockford base32 encode and decode of a 128-bit
- *	  value, per hex encode and UUID-form decode, and, for reference, per
+ *	  value, per hex encode and UUID-form decode, per siq DID-body and
+ *	  decimal encode and decode of a 14-byte value, and, for reference, per
  *	  clock_gettime(CLOCK_REALTIME), the clock every generator reads.
  *
  *	  cc -O2 -Isrc bench/codec_bench.c src/codec.c -o bench/codec_bench
@@ -21,6 +22,9 @@
 static uint8_t bins[NINPUTS][16];
 static char crockford[NINPUTS][CROCKFORD128_LEN];
 static char uuids[NINPUTS][UUID_TEXT_LEN];
+static char siq_dids[NINPUTS][SIQ_DID_LEN];
+static char decimals[NINPUTS][DECIMAL_BUF_LEN];
+static size_t decimal_lens[NINPUTS];
 
 /* Written after every measurement so the compiler keeps the work. */
 static volatile uint64_t sink;
@@ -64,6 +68,8 @@ make_inputs(void)
 		memcpy(uuids[i] + 19, hex + 16, 4);
 		uuids[i][23] = '-';
 		memcpy(uuids[i] + 24, hex + 20, 12);
+		codec_siq_did_encode(bins[i], siq_dids[i]);
+		decimal_lens[i] = (size_t) codec_dec_encode(bins[i], 14, decimals[i]);
 	}
 }
 
@@ -140,6 +146,74 @@ b_uuid_decode(long n)
 	return t0;
 }
 
+/* siq values are the first 14 bytes of each input */
+static double
+b_siq_did_encode(long n)
+{
+	char		out[SIQ_DID_LEN];
+	uint64_t	acc = 0;
+	double		t0 = now_ns();
+
+	for (long i = 0; i < n; i++)
+	{
+		codec_siq_did_encode(bins[i % NINPUTS], out);
+		acc += (unsigned char) out[i % SIQ_DID_LEN];
+	}
+	t0 = (now_ns() - t0) / n;
+	sink = acc;
+	return t0;
+}
+
+static double
+b_siq_did_decode(long n)
+{
+	uint8_t		out[14];
+	uint64_t	acc = 0;
+	double		t0 = now_ns();
+
+	for (long i = 0; i < n; i++)
+	{
+		if (codec_siq_did_decode(siq_dids[i % NINPUTS], SIQ_DID_LEN, out, NULL) != CODEC_OK)
+			abort();
+		acc += out[i % 14];
+	}
+	t0 = (now_ns() - t0) / n;
+	sink = acc;
+	return t0;
+}
+
+static double
+b_dec_encode(long n)
+{
+	char		out[DECIMAL_BUF_LEN];
+	uint64_t	acc = 0;
+	double		t0 = now_ns();
+
+	for (long i = 0; i < n; i++)
+		acc += (uint64_t) codec_dec_encode(bins[i % NINPUTS], 14, out) + (unsigned char) out[0];
+	t0 = (now_ns() - t0) / n;
+	sink = acc;
+	return t0;
+}
+
+static double
+b_dec_decode(long n)
+{
+	uint8_t		out[14];
+	uint64_t	acc = 0;
+	double		t0 = now_ns();
+
+	for (long i = 0; i < n; i++)
+	{
+		if (codec_dec_decode(decimals[i % NINPUTS], decimal_lens[i % NINPUTS], out, 14) != CODEC_OK)
+			abort();
+		acc += out[i % 14];
+	}
+	t0 = (now_ns() - t0) / n;
+	sink = acc;
+	return t0;
+}
+
 static double
 b_clock(long n)
 {
@@ -201,6 +275,10 @@ main(int argc, char **argv)
 	run("crockford128 decode (26 chars -> 16 bytes)", b_crockford_decode, ms);
 	run("hex encode (16 bytes -> 32 chars)", b_hex_encode, ms);
 	run("hex16 decode (36-char UUID form -> 16 bytes)", b_uuid_decode, ms);
+	run("siq DID encode (14 bytes -> 29 chars)", b_siq_did_encode, ms);
+	run("siq DID decode (29 chars -> 14 bytes)", b_siq_did_decode, ms);
+	run("decimal encode (14 bytes -> 33-34 digits)", b_dec_encode, ms);
+	run("decimal decode (33-34 digits -> 14 bytes)", b_dec_decode, ms);
 	run("reference: clock_gettime(CLOCK_REALTIME)", b_clock, ms);
 	return 0;
 }

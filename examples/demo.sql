@@ -47,10 +47,25 @@ SELECT count(*) FROM request
 WHERE id >= sno_from_parts(now() - interval '1 minute') AND id < sno_from_parts(now() + interval '1 s');
 SELECT 'c8llqx2s8lhediff'::sno::uuid::sno, sno_from_parts('2026-01-01', meta => 7);
 
+-- siq: 112-bit ids that say what kind of object they name, from one
+-- server-wide generator
+CREATE TABLE account (id siq PRIMARY KEY DEFAULT gen_siq('user'), name text);
+CREATE TABLE post (id siq PRIMARY KEY DEFAULT gen_siq('message'), author siq REFERENCES account, body text);
+INSERT INTO account (name) VALUES ('ada'), ('grace');
+INSERT INTO post (author, body) SELECT id, 'hello from ' || name FROM account;
+SELECT p.id, siq_extract_kind(p.id) AS kind, siq_extract_serial(p.id) AS serial,
+       siq_extract_timestamp(p.id) AS created, a.id AS author, siq_extract_kind(a.id) AS author_kind
+FROM post p JOIN account a ON a.id = p.author ORDER BY p.id;
+-- its integer and uuid forms, and the reference's published value
+SELECT id, id::numeric AS as_integer, id::uuid AS as_uuid FROM account ORDER BY id LIMIT 1;
+SELECT '7451106619238957490390643507207'::siq AS from_integer, siq_domain_hash('example.com');
+
 -- Bad input is refused with a reason
 \set ON_ERROR_STOP 0
 SELECT '09K530M99HYMG4Y4F2ZS0MRD1!'::wiji;
 SELECT gen_sno(256);
+SELECT 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai'::siq;
+SELECT gen_siq('widget');
 \set ON_ERROR_STOP 1
 SELECT wiji_is_valid('09K530M99HYMG4Y4F2ZS0MRD1!') AS valid;
 

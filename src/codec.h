@@ -1,7 +1,8 @@
 /*
  * codec.h
- *	  Text codecs shared by the idgen types: Crockford base32, sno32, hex and
- *	  the UUID form.  Plain C without PostgreSQL headers, so that the fuzz
+ *	  Text codecs shared by the idgen types: Crockford base32, sno32, hex,
+ *	  the UUID form, siq's DID form (RFC 4648 base32 with a CRC-32) and
+ *	  decimal integers.  Plain C without PostgreSQL headers, so that the fuzz
  *	  targets and the benchmarks link them directly.
  *
  * Decoders return CODEC_OK, or the 0-based position of the first character
@@ -15,7 +16,8 @@
 
 #define CODEC_OK			(-1)
 #define CODEC_BAD_LENGTH	(-2)
-#define CODEC_OVERFLOW		(-3)	/* first character too large for 128 bits */
+#define CODEC_OVERFLOW		(-3)	/* value too large for its bytes */
+#define CODEC_CHECKSUM		(-4)	/* checksum does not match the value */
 
 /* Crockford base32 of a 128-bit big-endian value: 26 characters */
 #define CROCKFORD128_LEN	26
@@ -42,6 +44,39 @@ extern int	codec_hex16_decode(const char *in, size_t len, uint8_t out[16]);
 
 extern void codec_sno32_encode(const uint8_t in[10], char out[SNO32_LEN]);
 extern int	codec_sno32_decode(const char *in, size_t len, uint8_t out[10]);
+
+/* CRC-32 of zlib (ISO-HDLC, as Python's binascii.crc32) */
+extern uint32_t codec_crc32(const uint8_t *in, size_t nbytes);
+
+/*
+ * The body of siq's DID form, after "did:siq:": the CRC-32 of the 14 value
+ * bytes as 6 big-endian bytes, then the value, in lower-case RFC 4648
+ * base32 without padding (32 characters), less its first 3 characters,
+ * which are always "aaa".  The decoder takes either case and returns
+ * CODEC_OK, a bad character's position, CODEC_BAD_LENGTH, CODEC_OVERFLOW
+ * (the checksum field's two high bytes are not zero: the first character
+ * is past "p") or CODEC_CHECKSUM.  On CODEC_OK and CODEC_CHECKSUM it has
+ * written the value to out and, if crc_stored is not NULL, the checksum
+ * read from the text to *crc_stored.
+ */
+#define SIQ_DID_LEN			29
+
+extern void codec_siq_did_encode(const uint8_t in[14], char out[SIQ_DID_LEN]);
+extern int	codec_siq_did_decode(const char *in, size_t len, uint8_t out[14],
+								 uint32_t *crc_stored);
+
+/*
+ * Decimal digits of a big-endian unsigned integer of nbytes <= 16 bytes.
+ * The encoder writes the digits without leading zeros ("0" for zero) and a
+ * NUL into DECIMAL_BUF_LEN bytes, and returns the number of digits.  The
+ * decoder takes one or more digits, leading zeros allowed, and returns
+ * CODEC_OK, the position of the first non-digit, CODEC_BAD_LENGTH for an
+ * empty string or CODEC_OVERFLOW for a value of 2^(8 * nbytes) or more.
+ */
+#define DECIMAL_BUF_LEN		40	/* 2^128 - 1 has 39 digits */
+
+extern int	codec_dec_encode(const uint8_t *in, size_t nbytes, char *out);
+extern int	codec_dec_decode(const char *in, size_t len, uint8_t *out, size_t nbytes);
 
 
 /* Big-endian integer helpers over byte arrays */

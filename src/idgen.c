@@ -22,6 +22,10 @@ int			idgen_monotonic = IDGEN_MONOTONIC_BACKEND;
 int			idgen_sno_partition = -1;
 int			idgen_sno_sequence_min = 0;
 int			idgen_sno_sequence_max = 65535;
+char	   *idgen_siq_domain = NULL;
+int			idgen_siq_local_id = 0;
+int			idgen_siq_shard = -1;
+bool		idgen_siq_domain_changed = true;
 bool		idgen_preloaded = false;
 
 static const struct config_enum_entry monotonic_options[] = {
@@ -49,17 +53,45 @@ idgen_shmem_startup_hook(void)
 	idgen_shmem_startup();
 }
 
+/* A domain for the siq domain hash is ASCII: SHA-256 of other bytes is ambiguous */
+static bool
+idgen_siq_domain_check(char **newval, void **extra, GucSource source)
+{
+	for (const char *c = *newval; *c; c++)
+	{
+		if ((unsigned char) *c < 0x20 || (unsigned char) *c >= 0x7f)
+		{
+			GUC_check_errdetail("A domain is printable ASCII; give an internationalised name in its IDNA (punycode) form.");
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The backends' cached domain hash is stale once either setting changes */
+static void
+idgen_siq_domain_assign(const char *newval, void *extra)
+{
+	idgen_siq_domain_changed = true;
+}
+
+static void
+idgen_siq_local_id_assign(int newval, void *extra)
+{
+	idgen_siq_domain_changed = true;
+}
+
 void
 _PG_init(void)
 {
 	DefineCustomEnumVariable("idgen.monotonic",
-							 "Scope within which gen_wiji() values strictly increase.",
-							 "\"backend\": each session has its own generator; \"server\": one generator serves all sessions.",
+							 "Scope within which the generators' values strictly increase.",
+							 "\"backend\": each session's values (per-session generators, or blocks of serials); \"server\": all sessions' values, in call order.",
 							 &idgen_monotonic, IDGEN_MONOTONIC_BACKEND, monotonic_options,
 							 PGC_SIGHUP, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("idgen.sno_partition",
 							"Partition of the sno values this server generates.",
-							"-1 derives it from the cluster's system identifier.",
+							"-1 derives it from the cluster's system identifier and timeline.",
 							&idgen_sno_partition, -1, -1, 65535,
 							PGC_SIGHUP, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("idgen.sno_sequence_min",
@@ -69,6 +101,20 @@ _PG_init(void)
 	DefineCustomIntVariable("idgen.sno_sequence_max",
 							"Highest sno sequence number this server uses.",
 							NULL, &idgen_sno_sequence_max, 65535, 0, 65535,
+							PGC_SIGHUP, 0, NULL, NULL, NULL);
+	DefineCustomStringVariable("idgen.siq_domain",
+							   "Domain whose SHA-256 gives the domain hash of the siq values this server generates.",
+							   "ASCII only (the IDNA form of an internationalised name); \"\" or \"0\" gives the hash 0.",
+							   &idgen_siq_domain, "", PGC_SIGHUP, 0,
+							   idgen_siq_domain_check, idgen_siq_domain_assign, NULL);
+	DefineCustomIntVariable("idgen.siq_local_id",
+							"Replaces the top byte of the siq domain hash when not 0 (256 makes it 0).",
+							NULL, &idgen_siq_local_id, 0, 0, 256,
+							PGC_SIGHUP, 0, NULL, idgen_siq_local_id_assign, NULL);
+	DefineCustomIntVariable("idgen.siq_shard",
+							"Shard of the siq values this server generates.",
+							"-1 derives it from the cluster's system identifier and timeline.",
+							&idgen_siq_shard, -1, -1, 255,
 							PGC_SIGHUP, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("idgen.clock_offset",
 							"Testing aid: shifts the generator clock of this session.",
@@ -164,6 +210,7 @@ static const struct
 }			idgen_generators[IDGEN_NGENERATORS] = {
 	[IDGEN_GEN_WIJI] = {"wiji", wiji_node_info},
 	[IDGEN_GEN_SNO] = {"sno", sno_node_info},
+	[IDGEN_GEN_SIQ] = {"siq", siq_node_info},
 };
 
 PG_FUNCTION_INFO_V1(idgen_stats);

@@ -180,6 +180,7 @@ typedef enum IdgenGenerator
 {
 	IDGEN_GEN_WIJI,
 	IDGEN_GEN_SNO,
+	IDGEN_GEN_SIQ,
 	IDGEN_NGENERATORS
 } IdgenGenerator;
 
@@ -209,6 +210,23 @@ typedef struct IdgenSnoState
 } IdgenSnoState;
 
 /*
+ * The server-wide siq sequencer (siq.c): the tick (1/65536 s) in use, the
+ * next serial of each kind in it, and the node fields captured when the
+ * tick began, so that every value of one tick has one configuration.
+ */
+#define SIQ_NKINDS			15
+
+typedef struct IdgenSiqState
+{
+	uint64		tick;			/* every value issued is at or below it */
+	uint64		last_clock;		/* the last clock reading, to see regressions */
+	uint32		next[SIQ_NKINDS];	/* next serial of each kind in tick */
+	uint32		domain_hash;	/* the tick's node fields */
+	uint8		shard;
+	bool		started;		/* restored from the high-water mark */
+} IdgenSiqState;
+
+/*
  * High-water marks on disk (hwm.c), for the server-wide generators when
  * idgen is preloaded.  A generator has one or more slots, each counting in
  * the generator's own time units; it issues a value only below its slot's
@@ -220,6 +238,7 @@ typedef enum IdgenHwmSlot
 {
 	IDGEN_HWM_SNO_TICK,			/* sno, tick-tock bit 0 */
 	IDGEN_HWM_SNO_TOCK,			/* sno, tick-tock bit 1 */
+	IDGEN_HWM_SIQ,				/* siq, in 1/65536 s */
 	IDGEN_NHWM
 } IdgenHwmSlot;
 
@@ -261,6 +280,9 @@ typedef struct IdgenShared
 	slock_t		sno_lock;
 	IdgenSnoState sno;
 	char		pad_sno[PG_CACHE_LINE_SIZE];
+	slock_t		siq_lock;
+	IdgenSiqState siq;
+	char		pad_siq[PG_CACHE_LINE_SIZE];
 	IdgenHwm	hwm;
 
 	pg_atomic_uint64 generated[IDGEN_NGENERATORS];
@@ -351,6 +373,10 @@ extern int	idgen_monotonic;
 extern int	idgen_sno_partition;
 extern int	idgen_sno_sequence_min;
 extern int	idgen_sno_sequence_max;
+extern char *idgen_siq_domain;
+extern int	idgen_siq_local_id;
+extern int	idgen_siq_shard;
+extern bool idgen_siq_domain_changed;
 
 /*
  * What idgen_stats() shows of a generator's node fields.  Each generator
@@ -365,6 +391,7 @@ typedef struct IdgenNodeInfo
 
 extern void wiji_node_info(IdgenNodeInfo *info);
 extern void sno_node_info(IdgenNodeInfo *info);
+extern void siq_node_info(IdgenNodeInfo *info);
 
 /* Write a detail naming the character at byte offset pos of str */
 extern void idgen_bad_char_detail(char *detail, const char *str, int pos);

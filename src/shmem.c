@@ -29,6 +29,7 @@ idgen_shared_init(void *ptr)
 	memset(sh, 0, sizeof(IdgenShared));
 	SpinLockInit(&sh->wiji_lock);
 	SpinLockInit(&sh->sno_lock);
+	SpinLockInit(&sh->siq_lock);
 	idgen_hwm_init(&sh->hwm);
 	for (int g = 0; g < IDGEN_NGENERATORS; g++)
 	{

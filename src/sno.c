@@ -172,12 +172,14 @@ sno_from_parts(PG_FUNCTION_ARGS)
  * 1 s raises 55000 instead.  The clock is read inside the critical section,
  * so readings and state changes happen in one order.
  *
- * A backend takes a block of sequence numbers of the unit at a time (up to
- * SNO_BLOCK_MAX, fewer for small slices) and issues the rest of the block
- * itself for as long as its clock still reads that unit: two backends then
- * meet at the shared state once per block, not once per id.  Blocks are
- * disjoint, so values stay unique; each backend's values still increase;
- * within one unit, values of different backends interleave by block.
+ * With idgen.monotonic = backend, a backend takes a block of sequence
+ * numbers of the unit at a time (up to SNO_BLOCK_MAX, fewer for small
+ * slices) and issues the rest of the block itself for as long as its clock
+ * still reads that unit: two backends then meet at the shared state once
+ * per block, not once per id.  Blocks are disjoint, so values stay unique;
+ * each backend's values still increase; within one unit, values of
+ * different backends interleave by block.  With server, it takes one at a
+ * time, and values follow call order across the server.
  *
  * With idgen preloaded, each tick-tock bit also has a high-water mark on
  * disk (hwm.c): a unit at or past it is issued only once a backend has
@@ -374,8 +376,12 @@ sno_config(SnoConfig *cfg)
 				 errhint("Widen the range from \"idgen.sno_sequence_min\" to \"idgen.sno_sequence_max\", then reload.")));
 	cfg->seq_min = (uint32) min;
 	cfg->seq_max = (uint32) max;
-	/* a small slice is shared out one by one, so that no backend hoards it */
-	cfg->block = Max(1, Min(SNO_BLOCK_MAX, (max - min + 1) / SNO_BLOCK_MAX));
+	/*
+	 * One at a time under the server scope, so that values follow call
+	 * order; a small slice too, so that no backend hoards it
+	 */
+	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
+		Max(1, Min(SNO_BLOCK_MAX, (max - min + 1) / SNO_BLOCK_MAX));
 	cfg->partition = idgen_sno_partition >= 0 ?
 		(uint16) idgen_sno_partition : sno_derived_partition();
 }
@@ -517,8 +523,13 @@ gen_sno(PG_FUNCTION_ARGS)
 	idgen_check_range(meta, 0, SNO_META_MAX, "sno", "metabyte");
 	sno_config(&cfg);
 
-	/* The block in hand serves while the clock still reads its unit */
-	if (sno_block.next >= sno_block.end || !sno_clock(&ns, &now) || now != sno_block.unit)
+	/*
+	 * The block in hand serves while the clock still reads its unit, and
+	 * only in the backend scope: there the values follow call order, and
+	 * the block of one that replaces it discards what was left.
+	 */
+	if (sno_block.next >= sno_block.end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
+		!sno_clock(&ns, &now) || now != sno_block.unit)
 		sno_take_block(&cfg);
 
 	v = palloc(SNO_LEN);

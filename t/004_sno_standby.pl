@@ -46,6 +46,11 @@ like($err, qr/ERROR:  55000: cannot derive the node of a generator on a server i
 like($err, qr/HINT:  Set "idgen.sno_partition" for this server in postgresql.conf or with ALTER SYSTEM, then reload\./,
 	'... with a hint to set idgen.sno_partition');
 is($out, '', '... and returns nothing');
+($out, $err) = ('', '');
+$standby->psql('postgres', "SELECT gen_siq('user')",
+	stdout => \$out, stderr => \$err, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($err, qr/ERROR:  55000: cannot derive the node of a generator on a server in recovery.*HINT:  Set "idgen.siq_shard"/s,
+	'gen_siq() with a derived shard is 55000 too, with a hint to set idgen.siq_shard');
 is( $standby->safe_psql('postgres',
 		"SELECT node, node_source FROM idgen_stats() WHERE generator = 'sno'"),
 	"partition=none sequence=0..65535|derived from system identifier $sysid, refused in recovery",
@@ -75,6 +80,10 @@ $standby->reload;
 $standby->poll_query_until('postgres', "SELECT current_setting('idgen.sno_partition') = '-1'")
   or die 'idgen.sno_partition was not reset';
 my $promoted = $standby->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())');
+my $promoted_shard = $standby->safe_psql('postgres', "SELECT siq_extract_shard(gen_siq('user'))");
+is( $standby->safe_psql('postgres',
+		"SELECT node FROM idgen_stats() WHERE generator = 'siq'"),
+	"shard=$promoted_shard domain_hash=0", 'the promoted copy derives its siq shard too');
 like($promoted, qr/^[0-9]+$/, 'once promoted, it derives its partition again');
 isnt($promoted, $derived, '... another one than its origin, which still generates');
 is( $standby->safe_psql('postgres',

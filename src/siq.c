@@ -1,0 +1,677 @@
+/*
+ * siq.c
+ *	  The siq type: 112 bits, a 56-bit timestamp in 1/65536 s, an 8-bit
+ *	  shard, a 32-bit domain hash, and 16 bits of serial and kind qualifier;
+ *	  and its one generator for the whole server.
+ *
+ *	  bytes 0-1: zero | 2-8: ticks | 9: shard | 10-13: domain hash |
+ *	  14-15: serial << n | suffix, where the kind's suffix has n bits
+ */
+#include "idgen.h"
+
+#include "common/cryptohash.h"
+#include "common/sha2.h"
+#include "lib/stringinfo.h"
+#include "utils/builtins.h"
+#include "utils/numeric.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+#define SIQ_LEN				16
+#define SIQ_OFF				2		/* the two zero bytes in front */
+#define SIQ_PREFIX			"did:siq:"
+#define SIQ_PREFIX_LEN		8
+#define SIQ_MAX_TICKS		((UINT64CONST(1) << 56) - 1)
+#define SIQ_TICKS_PER_S		65536
+
+/* The most serials a backend takes from the shared state at once */
+#define SIQ_BLOCK_MAX		64
+/* How far ahead of the ticks in use the mark on disk is written: 10 s */
+#define SIQ_HWM_AHEAD		(10 * SIQ_TICKS_PER_S)
+/* Mixed into the system identifier's hash for the derived shard */
+#define SIQ_SHARD_SALT		0x736971
+
+static const IdgenTimeUnit siq_unit = {0, SIQ_TICKS_PER_S, 1000000, SIQ_MAX_TICKS};
+
+/*
+ * The kinds, with the reference's names and values.  A kind of value v has
+ * n = floor(log2 v) suffix bits, the low n bits of v; its serial has the
+ * other 16 - n.  The suffixes are prefix-free from the right, so a value's
+ * low bits match at most one kind; three suffixes are unassigned.
+ */
+typedef struct SiqKind
+{
+	const char *name;
+	uint8		value;
+	uint8		nbits;
+} SiqKind;
+
+static const SiqKind siq_kinds[SIQ_NKINDS] = {
+	{"content", 15, 3},
+	{"multi", 11, 3},
+	{"manytomany", 13, 3},
+	{"ternary", 9, 3},
+	{"thread", 22, 4},
+	{"message", 30, 4},
+	{"tag", 34, 5},
+	{"channel", 42, 5},
+	{"user", 32, 5},
+	{"group", 36, 5},
+	{"event", 40, 5},
+	{"invite", 44, 5},
+	{"application", 48, 5},
+	{"collection", 52, 5},
+	{"premium", 56, 5},
+};
+
+#define SIQ_KIND_USER		8
+
+static inline uint32
+siq_kind_suffix(const SiqKind *k)
+{
+	return k->value & ((1u << k->nbits) - 1);
+}
+
+static inline uint32
+siq_kind_serials(const SiqKind *k)
+{
+	return 1u << (16 - k->nbits);
+}
+
+/* The kind whose suffix the low 16 bits end in, or -1 */
+static int
+siq_kind_of(uint32 low16)
+{
+	for (int i = 0; i < SIQ_NKINDS; i++)
+		if ((low16 & ((1u << siq_kinds[i].nbits) - 1)) == siq_kind_suffix(&siq_kinds[i]))
+			return i;
+	return -1;
+}
+
+/* A kind by name: 22023, listing the kinds, for any other */
+static int
+siq_kind_lookup(text *name)
+{
+	const char *s = VARDATA_ANY(name);
+	int			len = VARSIZE_ANY_EXHDR(name);
+	StringInfoData all;
+
+	for (int i = 0; i < SIQ_NKINDS; i++)
+		if (strlen(siq_kinds[i].name) == (size_t) len &&
+			memcmp(siq_kinds[i].name, s, len) == 0)
+			return i;
+
+	initStringInfo(&all);
+	for (int i = 0; i < SIQ_NKINDS; i++)
+		appendStringInfo(&all, "%s%s", i > 0 ? ", " : "", siq_kinds[i].name);
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("unknown siq kind \"%s\"", text_to_cstring(name)),
+			 errdetail("A siq kind is one of the %d names of its qualifier table, in lower case.",
+					   SIQ_NKINDS),
+			 errhint("The kinds are %s.", all.data)));
+	pg_unreachable();
+}
+
+static inline uint64
+siq_ticks(const uint8 *v)
+{
+	return be_get(v + SIQ_OFF, 7);
+}
+
+static inline uint32
+siq_low16(const uint8 *v)
+{
+	return (uint32) be_get(v + 14, 2);
+}
+
+static inline void
+siq_pack(uint8 *v, uint64 ticks, int shard, uint32 domain_hash, int kind, uint32 serial)
+{
+	const SiqKind *k = &siq_kinds[kind];
+
+	v[0] = v[1] = 0;
+	be_put(v + SIQ_OFF, 7, ticks);
+	v[9] = (uint8) shard;
+	be_put(v + 10, 4, domain_hash);
+	be_put(v + 14, 2, (serial << k->nbits) | siq_kind_suffix(k));
+}
+
+/* Every 112-bit value is a siq with a canonical text */
+static bool
+siq_check(const uint8 *v, char *detail)
+{
+	return true;
+}
+
+/*
+ * Text input: "did:siq:" and the 29-character body (prefix and body in
+ * either case, checksum verified), or a decimal integer below 2^112.
+ */
+static bool
+siq_parse(const char *str, uint8 *v, char *detail)
+{
+	size_t		len = strlen(str);
+	uint32		crc;
+	int			rc;
+
+	if (len == 0)
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN, "The text is empty.");
+		return false;
+	}
+	if (str[0] >= '0' && str[0] <= '9')
+	{
+		rc = codec_dec_decode(str, len, v + SIQ_OFF, SIQ_LEN - SIQ_OFF);
+		if (rc == CODEC_OVERFLOW)
+		{
+			snprintf(detail, IDGEN_DETAIL_LEN, "The integer is not below 2^112.");
+			return false;
+		}
+	}
+	else if (str[0] == '-' || str[0] == '+')
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "A siq integer is written without a sign, from 0 to 2^112 - 1.");
+		return false;
+	}
+	else if (len >= SIQ_PREFIX_LEN && pg_strncasecmp(str, SIQ_PREFIX, SIQ_PREFIX_LEN) == 0)
+	{
+		rc = codec_siq_did_decode(str + SIQ_PREFIX_LEN, len - SIQ_PREFIX_LEN, v + SIQ_OFF, &crc);
+		if (rc == CODEC_BAD_LENGTH)
+		{
+			snprintf(detail, IDGEN_DETAIL_LEN,
+					 "A siq is \"did:siq:\" and %d base32 characters, not %zu.",
+					 SIQ_DID_LEN, len - SIQ_PREFIX_LEN);
+			return false;
+		}
+		if (rc == CODEC_OVERFLOW)
+		{
+			snprintf(detail, IDGEN_DETAIL_LEN,
+					 "The text overflows the 6-byte checksum field: its first character \"%c\" must be one of a-p.",
+					 str[SIQ_PREFIX_LEN]);
+			return false;
+		}
+		if (rc == CODEC_CHECKSUM)
+		{
+			snprintf(detail, IDGEN_DETAIL_LEN,
+					 "Checksum mismatch: the text carries 0x%08x, but the CRC-32 of its value is 0x%08x.",
+					 crc, codec_crc32(v + SIQ_OFF, SIQ_LEN - SIQ_OFF));
+			return false;
+		}
+		if (rc >= 0)
+			rc += SIQ_PREFIX_LEN;
+	}
+	else
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "A siq is \"did:siq:\" and %d base32 characters, or a decimal integer; the text starts with neither.",
+				 SIQ_DID_LEN);
+		return false;
+	}
+	if (rc >= 0)
+	{
+		idgen_bad_char_detail(detail, str, rc);
+		return false;
+	}
+	return true;
+}
+
+static void
+siq_format(const uint8 *v, char *buf)
+{
+	memcpy(buf, SIQ_PREFIX, SIQ_PREFIX_LEN);
+	codec_siq_did_encode(v + SIQ_OFF, buf + SIQ_PREFIX_LEN);
+	buf[SIQ_PREFIX_LEN + SIQ_DID_LEN] = '\0';
+}
+
+static TimestampTz
+siq_timestamp(const uint8 *v)
+{
+	return idgen_units_to_timestamp(siq_ticks(v), &siq_unit);
+}
+
+static const IdgenType siq_type = {
+	.name = "siq",
+	.len = SIQ_LEN,
+	.sigoff = SIQ_OFF,
+	.siglen = SIQ_LEN - SIQ_OFF,
+	.uuid_v8 = true,
+	.parse = siq_parse,
+	.check = siq_check,
+	.format = siq_format,
+	.timestamp = siq_timestamp,
+};
+
+IDGEN_TYPE_FUNCTIONS(siq, siq_type)
+
+PG_FUNCTION_INFO_V1(siq_extract_shard);
+Datum
+siq_extract_shard(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(((const uint8 *) PG_GETARG_POINTER(0))[9]);
+}
+
+PG_FUNCTION_INFO_V1(siq_extract_domain_hash);
+Datum
+siq_extract_domain_hash(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) be_get((const uint8 *) PG_GETARG_POINTER(0) + 10, 4));
+}
+
+/* NULL for a value whose suffix no kind has */
+PG_FUNCTION_INFO_V1(siq_extract_kind);
+Datum
+siq_extract_kind(PG_FUNCTION_ARGS)
+{
+	int			kind = siq_kind_of(siq_low16((const uint8 *) PG_GETARG_POINTER(0)));
+
+	if (kind < 0)
+		PG_RETURN_NULL();
+	PG_RETURN_TEXT_P(cstring_to_text(siq_kinds[kind].name));
+}
+
+PG_FUNCTION_INFO_V1(siq_extract_serial);
+Datum
+siq_extract_serial(PG_FUNCTION_ARGS)
+{
+	uint32		low16 = siq_low16((const uint8 *) PG_GETARG_POINTER(0));
+	int			kind = siq_kind_of(low16);
+
+	if (kind < 0)
+		PG_RETURN_NULL();
+	PG_RETURN_INT32((int32) (low16 >> siq_kinds[kind].nbits));
+}
+
+/*
+ * The timestamp is rounded up to 1/65536 s, and the user kind's serial 0 is
+ * all zero bits, so siq_from_parts(ts) is the smallest siq at or after ts.
+ */
+PG_FUNCTION_INFO_V1(siq_from_parts);
+Datum
+siq_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		ticks = idgen_timestamp_to_units(PG_GETARG_TIMESTAMPTZ(0), &siq_unit, "siq");
+	int			kind = siq_kind_lookup(PG_GETARG_TEXT_PP(1));
+	int32		serial = PG_GETARG_INT32(2);
+	int32		shard = PG_GETARG_INT32(3);
+	int64		domain_hash = PG_GETARG_INT64(4);
+	uint8	   *v = palloc(SIQ_LEN);
+
+	idgen_check_range(serial, 0, siq_kind_serials(&siq_kinds[kind]) - 1, "siq", "serial");
+	idgen_check_range(shard, 0, 255, "siq", "shard");
+	idgen_check_range(domain_hash, 0, PG_UINT32_MAX, "siq", "domain hash");
+	siq_pack(v, ticks, shard, (uint32) domain_hash, kind, (uint32) serial);
+	PG_RETURN_POINTER(v);
+}
+
+/*
+ * The domain hash of the reference: the last 4 bytes of the SHA-256 of the
+ * ASCII domain, 0 for "" and "0"; a nonzero local_id replaces its top byte
+ * (256 with 0).
+ */
+static uint32
+siq_domain_hash_of(const char *domain, int local_id)
+{
+	uint8		digest[PG_SHA256_DIGEST_LENGTH];
+	pg_cryptohash_ctx *ctx;
+	uint32		h;
+
+	if (domain[0] == '\0' || strcmp(domain, "0") == 0)
+		return 0;
+	for (const char *c = domain; *c; c++)
+	{
+		if ((unsigned char) *c >= 0x80)
+		{
+			char		detail[IDGEN_DETAIL_LEN];
+
+			idgen_bad_char_detail(detail, domain, (int) (c - domain));
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("siq domain \"%s\" is not ASCII", domain),
+					 errdetail("%s", detail),
+					 errhint("Give an internationalised domain name in its IDNA (punycode) form.")));
+		}
+	}
+
+	ctx = pg_cryptohash_create(PG_SHA256);
+	if (pg_cryptohash_init(ctx) < 0 ||
+		pg_cryptohash_update(ctx, (const uint8 *) domain, strlen(domain)) < 0 ||
+		pg_cryptohash_final(ctx, digest, sizeof(digest)) < 0)
+	{
+		const char *why = pg_cryptohash_error(ctx);
+
+		pg_cryptohash_free(ctx);
+		elog(ERROR, "could not compute SHA-256: %s", why);
+	}
+	pg_cryptohash_free(ctx);
+	h = (uint32) be_get(digest + PG_SHA256_DIGEST_LENGTH - 4, 4);
+	if (local_id != 0)
+		h = ((uint32) (local_id % 256) << 24) | (h & 0xFFFFFF);
+	return h;
+}
+
+PG_FUNCTION_INFO_V1(siq_domain_hash);
+Datum
+siq_domain_hash(PG_FUNCTION_ARGS)
+{
+	char	   *domain = text_to_cstring(PG_GETARG_TEXT_PP(0));
+	int32		local_id = PG_GETARG_INT32(1);
+
+	idgen_check_range(local_id, 0, 256, "siq", "local id");
+	PG_RETURN_INT64((int64) siq_domain_hash_of(domain, local_id));
+}
+
+/* The integer, exactly */
+PG_FUNCTION_INFO_V1(siq_to_numeric);
+Datum
+siq_to_numeric(PG_FUNCTION_ARGS)
+{
+	char		buf[40];
+
+	codec_dec_encode((const uint8 *) PG_GETARG_POINTER(0) + SIQ_OFF, SIQ_LEN - SIQ_OFF, buf);
+	PG_RETURN_DATUM(DirectFunctionCall3(numeric_in, CStringGetDatum(buf),
+										ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1)));
+}
+
+/* An integral numeric from 0 to 2^112 - 1; 22003 for anything else */
+PG_FUNCTION_INFO_V1(siq_from_numeric);
+Datum
+siq_from_numeric(PG_FUNCTION_ARGS)
+{
+	Numeric		num = PG_GETARG_NUMERIC(0);
+	char	   *str = numeric_normalize(num);
+	char	   *point = strchr(str, '.');
+	uint8	   *v = palloc0(SIQ_LEN);
+	const char *why = NULL;
+
+	if (numeric_is_nan(num))
+		why = "It is not a number.";
+	else if (numeric_is_inf(num))
+		why = "It is infinite.";
+	else if (str[0] == '-')
+		why = "It is negative.";
+	else if (point != NULL)
+		why = "It has a fractional part.";
+	else if (codec_dec_decode(str, strlen(str), v + SIQ_OFF, SIQ_LEN - SIQ_OFF) != CODEC_OK)
+		why = "It is not below 2^112.";
+	if (why != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value \"%s\" is out of range for type siq", str),
+				 errdetail("A siq is an integer from 0 to 2^112 - 1. %s", why)));
+	PG_RETURN_POINTER(v);
+}
+
+/*
+ * Generation.  One sequencer serves the server (IdgenSiqState, under
+ * siq_lock), as siq has no random bits to keep separate generators apart.
+ * It keeps the tick in use and each kind's next serial in it.  A clock
+ * reading past the tick starts a new tick there, every kind from serial 0,
+ * with the node fields of the moment; otherwise (the same tick, or the
+ * clock behind it after a step back) the kind's serials count on, and when
+ * they are used up the tick moves on by one, ahead of the clock, instead of
+ * waiting.  So each kind's values strictly increase and never repeat.  The
+ * clock is read inside the critical section.
+ *
+ * With idgen.monotonic = backend a backend takes a block of a kind's serials
+ * at a time (up to SIQ_BLOCK_MAX, fewer for kinds with few serials) and
+ * issues the rest itself while the clock has not passed the block's tick;
+ * with server it takes one at a time, so that values follow call order.
+ *
+ * With idgen preloaded the ticks also have a high-water mark on disk
+ * (hwm.c): after a restart everything below it counts as used.
+ */
+typedef struct SiqConfig
+{
+	uint8		shard;
+	uint32		domain_hash;
+	uint32		block;			/* serials to take at a time */
+} SiqConfig;
+
+typedef enum SiqOutcome
+{
+	SIQ_ISSUED,
+	SIQ_MARK,					/* the mark on disk must first pass tick */
+	SIQ_OUT_OF_RANGE			/* the clock is outside 1970 .. 36812 */
+} SiqOutcome;
+
+typedef struct SiqStep
+{
+	SiqOutcome	outcome;
+	bool		regressed;		/* the clock read earlier than last time */
+	bool		overflowed;		/* the kind's serials ran out in the tick */
+	uint64		tick;
+	uint8		shard;
+	uint32		domain_hash;
+	uint32		serial;			/* the first of the block taken */
+	uint32		nserial;
+} SiqStep;
+
+/* The clock in ticks; false outside the range a siq can hold */
+static inline bool
+siq_clock(uint64 *now)
+{
+	int64		ns = idgen_clock_ns();
+
+	if (unlikely(ns < 0))
+		return false;
+	*now = (uint64) ns / 1000000000 * SIQ_TICKS_PER_S +
+		(uint64) ns % 1000000000 * SIQ_TICKS_PER_S / 1000000000;
+	return likely(*now <= SIQ_MAX_TICKS);
+}
+
+/* One step of the sequencer, under siq_lock: no errors, no allocation */
+static inline void
+siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep *st)
+{
+	uint32		serials = siq_kind_serials(&siq_kinds[kind]);
+	uint64		now;
+	uint64		tick;
+	bool		fresh;
+
+	if (unlikely(!s->started))
+	{
+		/* Nothing is issued before the marks on disk are known */
+		if (!h->trusted)
+		{
+			st->outcome = SIQ_MARK;
+			st->tick = 0;
+			return;
+		}
+		/* everything below the mark is used, the tick just below it in full */
+		s->tick = h->loaded[IDGEN_HWM_SIQ] > 0 ? h->loaded[IDGEN_HWM_SIQ] - 1 : 0;
+		for (int i = 0; i < SIQ_NKINDS; i++)
+			s->next[i] = siq_kind_serials(&siq_kinds[i]);
+		s->started = true;
+	}
+	if (!siq_clock(&now))
+	{
+		st->outcome = SIQ_OUT_OF_RANGE;
+		return;
+	}
+	st->regressed = now < s->last_clock;
+	s->last_clock = now;
+
+	st->overflowed = false;
+	if (now > s->tick)
+	{
+		tick = now;
+		fresh = true;
+	}
+	else if (s->next[kind] < serials)
+	{
+		tick = s->tick;
+		fresh = false;
+	}
+	else if (s->tick < SIQ_MAX_TICKS)
+	{
+		tick = s->tick + 1;
+		fresh = true;
+		st->overflowed = true;
+	}
+	else
+	{
+		st->outcome = SIQ_OUT_OF_RANGE;
+		return;
+	}
+
+	if (!idgen_hwm_admit(h, IDGEN_HWM_SIQ, tick))
+	{
+		st->outcome = SIQ_MARK;
+		st->tick = tick;
+		return;
+	}
+	if (fresh)
+	{
+		s->tick = tick;
+		memset(s->next, 0, sizeof(s->next));
+		s->shard = cfg->shard;
+		s->domain_hash = cfg->domain_hash;
+	}
+	st->outcome = SIQ_ISSUED;
+	st->tick = tick;
+	st->shard = s->shard;
+	st->domain_hash = s->domain_hash;
+	st->serial = s->next[kind];
+	st->nserial = Min(cfg->block, serials - s->next[kind]);
+	s->next[kind] += st->nserial;
+}
+
+/*
+ * The shard derived from the system identifier and timeline: 55000 in
+ * recovery; once out of it the timeline is fixed, so it is computed once.
+ */
+static uint8
+siq_derived_shard(void)
+{
+	static bool done = false;
+	static uint8 shard;
+
+	if (!done)
+	{
+		shard = (uint8) idgen_derived_node("idgen.siq_shard", 8, SIQ_SHARD_SALT);
+		done = true;
+	}
+	return shard;
+}
+
+/* The domain hash of the settings, recomputed when one of them changes */
+static uint32
+siq_setting_domain_hash(void)
+{
+	static uint32 hash;
+
+	if (unlikely(idgen_siq_domain_changed))
+	{
+		hash = siq_domain_hash_of(idgen_siq_domain, idgen_siq_local_id);
+		idgen_siq_domain_changed = false;
+	}
+	return hash;
+}
+
+static void
+siq_config(SiqConfig *cfg, int kind)
+{
+	uint32		serials = siq_kind_serials(&siq_kinds[kind]);
+
+	cfg->shard = idgen_siq_shard >= 0 ? (uint8) idgen_siq_shard : siq_derived_shard();
+	cfg->domain_hash = siq_setting_domain_hash();
+	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
+		Max(1, Min(SIQ_BLOCK_MAX, serials / SIQ_BLOCK_MAX));
+}
+
+/* What is left of this backend's block of each kind's serials */
+typedef struct SiqBlock
+{
+	uint64		tick;
+	uint32		domain_hash;
+	uint8		shard;
+	uint32		next;
+	uint32		end;			/* one past the block's last */
+} SiqBlock;
+
+static SiqBlock siq_blocks[SIQ_NKINDS];
+
+/* Take a new block of kind's serials from the shared sequencer */
+static void
+siq_take_block(const SiqConfig *cfg, int kind)
+{
+	IdgenShared *sh = idgen_shared();
+	SiqStep		st = {0};
+	SiqBlock   *b = &siq_blocks[kind];
+
+	for (;;)
+	{
+		SpinLockAcquire(&sh->siq_lock);
+		siq_step(&sh->siq, &sh->hwm, cfg, kind, &st);
+		SpinLockRelease(&sh->siq_lock);
+
+		if (unlikely(st.regressed))
+			idgen_count_event(sh->clock_regressions, IDGEN_GEN_SIQ);
+		if (likely(st.outcome == SIQ_ISSUED))
+			break;
+		if (st.outcome == SIQ_OUT_OF_RANGE)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("timestamp out of range for type siq"),
+					 errdetail("The generator clock reads outside 1970-01-01 to 36812-02-20.")));
+		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD, true);
+	}
+	if (unlikely(st.overflowed))
+		idgen_count_event(sh->overflow_waits, IDGEN_GEN_SIQ);
+
+	b->tick = st.tick;
+	b->shard = st.shard;
+	b->domain_hash = st.domain_hash;
+	b->next = st.serial;
+	b->end = st.serial + st.nserial;
+	if (unlikely(idgen_hwm_due(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD)))
+		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD, false);
+}
+
+PG_FUNCTION_INFO_V1(gen_siq);
+Datum
+gen_siq(PG_FUNCTION_ARGS)
+{
+	int			kind = siq_kind_lookup(PG_GETARG_TEXT_PP(0));
+	SiqBlock   *b = &siq_blocks[kind];
+	SiqConfig	cfg;
+	uint64		now;
+	uint8	   *v;
+
+	siq_config(&cfg, kind);
+
+	/*
+	 * The block in hand serves while the clock has not passed its tick, and
+	 * only in the backend scope: there the values follow call order, and
+	 * the block of one that replaces it discards what was left.
+	 */
+	if (b->next >= b->end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
+		!siq_clock(&now) || now > b->tick)
+		siq_take_block(&cfg, kind);
+
+	v = palloc(SIQ_LEN);
+	siq_pack(v, b->tick, b->shard, b->domain_hash, kind, b->next++);
+	idgen_count(IDGEN_GEN_SIQ);
+	PG_RETURN_POINTER(v);
+}
+
+/* idgen_stats(): this backend's settings, which the next new tick takes */
+void
+siq_node_info(IdgenNodeInfo *info)
+{
+	char		shard[16] = "none";
+
+	info->scope = "server";
+	if (idgen_siq_shard >= 0)
+	{
+		strlcpy(info->source, "setting", sizeof(info->source));
+		snprintf(shard, sizeof(shard), "%d", idgen_siq_shard);
+	}
+	else if (idgen_derived_source(info))
+		snprintf(shard, sizeof(shard), "%d", siq_derived_shard());
+	snprintf(info->node, sizeof(info->node), "shard=%s domain_hash=%u",
+			 shard, siq_setting_domain_hash());
+}

@@ -1,0 +1,145 @@
+
+# gen_siq() on a server without idgen preloaded and on one with it: the
+# node settings, three sessions at once, the server scope (for siq and
+# sno), and a clock that steps back.
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+# Set server-wide settings and wait until a new session sees them
+sub configure
+{
+	my ($node, %settings) = @_;
+	# ALTER SYSTEM knows the idgen.* settings once the library is loaded
+	$node->safe_psql('postgres',
+		"LOAD 'idgen';\n" . join('', map { "ALTER SYSTEM SET idgen.$_ = '$settings{$_}';\n" } sort keys %settings)
+		  . "SELECT pg_reload_conf();");
+	for my $name (keys %settings)
+	{
+		$node->poll_query_until('postgres',
+			"SELECT current_setting('idgen.$name') = '$settings{$name}'")
+		  or die "setting idgen.$name did not take effect";
+	}
+}
+
+# Run a script in one session; return its stdout and stderr
+sub run_script
+{
+	my ($node, $sql) = @_;
+	my ($out, $err) = ('', '');
+	$node->psql('postgres', $sql,
+		stdout => \$out, stderr => \$err, on_error_stop => 0,
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	return ($out, $err);
+}
+
+foreach my $preload (0, 1)
+{
+	my $label = $preload ? 'preloaded' : 'not preloaded';
+	my $node = PostgreSQL::Test::Cluster->new($preload ? 'siq_preload' : 'siq_plain');
+	$node->init;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
+	  if $preload;
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+
+	# The node settings: every value carries them
+	configure($node, siq_domain => 'example.com', siq_shard => 77);
+	is( $node->safe_psql('postgres', q{
+			SELECT count(*), min(siq_extract_shard(id)), max(siq_extract_shard(id)),
+			       min(siq_extract_domain_hash(id)), max(siq_extract_domain_hash(id))
+			FROM (SELECT gen_siq('message') AS id FROM generate_series(1, 1000)) s}),
+		'1000|77|77|2261653831|2261653831',
+		"$label: idgen.siq_domain = 'example.com' and idgen.siq_shard = 77 are in every value");
+	is( $node->safe_psql('postgres',
+			"SELECT node, node_source FROM idgen_stats() WHERE generator = 'siq'"),
+		'shard=77 domain_hash=2261653831|setting', "$label: idgen_stats() shows them");
+	configure($node, siq_local_id => 1);
+	is( $node->safe_psql('postgres',
+			"SELECT siq_extract_domain_hash(gen_siq('user')) = siq_domain_hash('example.com', 1)"),
+		't', "$label: idgen.siq_local_id replaces the top byte of the domain hash");
+	my ($out, $err) = run_script($node,
+		"LOAD 'idgen'; ALTER SYSTEM SET idgen.siq_domain = 'bücher.example'");
+	like($err, qr/ERROR:  22023: invalid value for parameter "idgen.siq_domain"/,
+		"$label: a domain that is not ASCII is refused when set");
+	configure($node, siq_local_id => 0, siq_domain => '', siq_shard => -1);
+
+	# Three sessions insert 150,000 rows each at the same time: a duplicate
+	# would violate the primary key and fail a session
+	$node->safe_psql('postgres',
+		"CREATE TABLE t (id siq PRIMARY KEY DEFAULT gen_siq('event'), pid integer, n bigserial)");
+	$node->pgbench(
+		'--no-vacuum --client=3 --jobs=3 --transactions=1',
+		0,
+		[qr{processed: 3/3}],
+		[qr{^$}],
+		"$label: three concurrent sessions insert without a duplicate",
+		{
+			'008_siq_insert' =>
+			  'INSERT INTO t (pid) SELECT pg_backend_pid() FROM generate_series(1, 150000);'
+		});
+	is( $node->safe_psql('postgres',
+			'SELECT count(*), count(DISTINCT id), count(DISTINCT pid) FROM t'),
+		'450000|450000|3', "$label: 450,000 distinct values from three sessions");
+	is( $node->safe_psql('postgres',
+			'SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY pid ORDER BY n) AS down FROM t) s WHERE down'),
+		'0', "$label: each session's values strictly increase");
+
+	# One serial at a time for the server: two sessions calling alternately
+	# get strictly increasing values, for siq and for sno
+	configure($node, monotonic => 'server');
+	my @s = map { $node->background_psql('postgres') } 1 .. 2;
+	for my $gen ("gen_siq('user')", 'gen_sno()')
+	{
+		my @values;
+		for my $i (1 .. 200)
+		{
+			push @values, $s[ $i % 2 ]->query_safe("SELECT $gen\::uuid");
+		}
+		my $values = join(',', map { "($_, '$values[$_]'::uuid)" } 0 .. $#values);
+		is( $node->safe_psql('postgres',
+				"SELECT count(*) FILTER (WHERE u <= prev), count(DISTINCT u)
+				 FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev
+				       FROM (VALUES $values) v(i, u)) a"),
+			'0|200',
+			"$label: alternating sessions get strictly increasing values from $gen with idgen.monotonic = server");
+	}
+	# Back to blocks: a session goes on above what it had before
+	my $last = $s[0]->query_safe("SELECT gen_siq('user')");
+	configure($node, monotonic => 'backend');
+	$s[0]->query_safe('SELECT 1');    # let the session see the reload
+	is( $s[0]->query_safe("SELECT gen_siq('user') > '$last'::siq"),
+		't', "$label: a session keeps increasing across a change of scope");
+	$_->quit for @s;
+
+	# The clock steps back 5 s: no wait, no error, values keep increasing on
+	# the timestamp the generator had reached
+	($out, $err) = run_script($node, q{
+		CREATE TABLE clk (phase integer, n integer, id siq PRIMARY KEY);
+		CREATE TABLE stats1 AS SELECT * FROM idgen_stats() WHERE generator = 'siq';
+		INSERT INTO clk SELECT 1, n, gen_siq('content') FROM generate_series(1, 10000) n;
+		SET idgen.clock_offset = '-5s';
+		INSERT INTO clk SELECT 2, n, gen_siq('content') FROM generate_series(1, 10000) n;
+		RESET idgen.clock_offset;
+		INSERT INTO clk SELECT 3, n, gen_siq('content') FROM generate_series(1, 10000) n;
+	});
+	is($err, '', "$label: a step back of the clock is no error");
+	is( $node->safe_psql('postgres', q{
+			SELECT count(*), count(*) FILTER (WHERE id <= prev),
+			       (SELECT max(siq_extract_timestamp(id)) - min(siq_extract_timestamp(id))
+			        FROM clk WHERE phase = 2) < interval '1 s'
+			FROM (SELECT id, lag(id) OVER (ORDER BY phase, n) AS prev FROM clk) s}),
+		'30000|0|t', "$label: ... and the values keep increasing, on the timestamp reached");
+	is( $node->safe_psql('postgres', q{
+			SELECT s.clock_regressions > s1.clock_regressions
+			FROM idgen_stats() s JOIN stats1 s1 USING (generator)}),
+		't', "$label: idgen_stats() counted the regression");
+
+	$node->stop;
+}
+
+done_testing();
