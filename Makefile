@@ -2,15 +2,15 @@
 
 EXTENSION = idgen
 MODULE_big = idgen
-TYPES = wiji sno
+TYPES = wiji sno siq muid
 OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o src/hwm.o \
 	$(patsubst %,src/%.o,$(TYPES))
 DATA_built = idgen--1.0.sql
-EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ \
+EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg \
 	bench/*.o bench/codec_bench fuzz/fuzz_codec fuzz/corpus
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
-REGRESS = init machinery wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen
+REGRESS = init machinery wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen soft_errors
 REGRESS_OPTS = --load-extension=idgen
 TAP_TESTS = 1
 
@@ -18,6 +18,12 @@ PG_CPPFLAGS = -I$(srcdir)/src
 # PostgreSQL's own headers have unused parameters: that one warning is off.
 PG_CFLAGS = -Wall -Wextra -Werror -Wno-unused-parameter
 
+# make demo/test/bench install Debian's PostgreSQL 15 and run on it, unless
+# PG_CONFIG is given (on the command line or in the environment): then they
+# build, install and run against the PostgreSQL it belongs to.
+ifneq ($(filter command line environment environment override,$(origin PG_CONFIG)),)
+SCRIPT_ENV = IDGEN_PG_CONFIG='$(PG_CONFIG)'
+endif
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 ifneq ($(PGXS),)
@@ -36,13 +42,22 @@ idgen--1.0.sql: src/sql/gen-sql.sh src/sql/common.sql src/sql/type.sql.in \
 
 $(OBJS): src/idgen.h src/codec.h
 
+# Objects compiled for one PostgreSQL must not go into the module for another
+# (make test, then make test PG_CONFIG=...): they depend on a file naming the
+# PostgreSQL they are built for, rewritten only when that changes.
+$(OBJS) $(OBJS:.o=.bc): .built-for-pg
+.built-for-pg: FORCE
+	@v='$(shell $(PG_CONFIG) --version --includedir-server 2>/dev/null)'; \
+	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" >$@
+.PHONY: FORCE
+
 .PHONY: demo test bench fuzz
 demo:
-	sh scripts/demo.sh
+	$(SCRIPT_ENV) sh scripts/demo.sh
 test:
-	sh scripts/test.sh
+	$(SCRIPT_ENV) sh scripts/test.sh
 bench:
-	sh scripts/bench.sh
+	$(SCRIPT_ENV) sh scripts/bench.sh
 
 # Coverage-guided fuzzing of the pure codecs (clang's libFuzzer), 60 s
 FUZZ_SECONDS ?= 60

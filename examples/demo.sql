@@ -60,12 +60,29 @@ FROM post p JOIN account a ON a.id = p.author ORDER BY p.id;
 SELECT id, id::numeric AS as_integer, id::uuid AS as_uuid FROM account ORDER BY id LIMIT 1;
 SELECT '7451106619238957490390643507207'::siq AS from_integer, siq_domain_hash('example.com');
 
+-- muid: every row a transaction writes shares one bundle (timestamp and
+-- medallion), with offsets 1, 2, 3, ...
+CREATE TABLE change (id muid PRIMARY KEY DEFAULT gen_muid(), what text);
+BEGIN;
+INSERT INTO change (what) VALUES ('create order'), ('add line'), ('add line');
+COMMIT;
+INSERT INTO change (what) VALUES ('ship order');
+SELECT id, muid_bundle(id) AS bundle, muid_extract_offset(id) AS "offset",
+       muid_extract_medallion(id) AS medallion, muid_extract_timestamp(id) AS at
+FROM change ORDER BY id;
+-- one transaction's rows, by its bundle or by an index range scan
+SELECT what FROM change
+WHERE muid_bundle(id) = (SELECT muid_bundle(min(id)) FROM change) ORDER BY id;
+SELECT count(*) FROM change, (SELECT muid_bundle(min(id)) AS b FROM change) x
+WHERE id >= x.b AND id <= muid_from_parts(muid_extract_timestamp(x.b), muid_extract_medallion(x.b), 2147483647);
+
 -- Bad input is refused with a reason
 \set ON_ERROR_STOP 0
 SELECT '09K530M99HYMG4Y4F2ZS0MRD1!'::wiji;
 SELECT gen_sno(256);
 SELECT 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai'::siq;
 SELECT gen_siq('widget');
+SELECT '5D5EAC793E61F-1BFC71B112D-B'::muid;
 \set ON_ERROR_STOP 1
 SELECT wiji_is_valid('09K530M99HYMG4Y4F2ZS0MRD1!') AS valid;
 

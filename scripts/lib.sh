@@ -1,10 +1,33 @@
-# Shared helpers for setup.sh, test.sh and demo.sh (sourced, POSIX sh).
+# Shared helpers for setup.sh, test.sh, demo.sh and bench.sh (sourced, POSIX sh).
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-PG_BIN=/usr/lib/postgresql/15/bin
-PG_CONFIG=$PG_BIN/pg_config    # given to every make, so PG 15 is used whatever pg_config is on PATH
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+
+# Which PostgreSQL: the one whose pg_config is in IDGEN_PG_CONFIG (make passes
+# PG_CONFIG=... on to it), else Debian's 15, which setup.sh installs. PG_CONFIG
+# is given to every make, so that PostgreSQL is used whatever pg_config is on
+# PATH; PG_BIN holds its initdb, pg_ctl, psql, pgbench and createdb.
+if [ -n "${IDGEN_PG_CONFIG:-}" ]; then
+    PG_CONFIG=$IDGEN_PG_CONFIG
+    # make and the clients run in other directories: make the path absolute.
+    case $PG_CONFIG in
+        /*) ;;
+        */*) PG_CONFIG=$(pwd)/$PG_CONFIG ;;
+        *) PG_CONFIG=$(command -v "$PG_CONFIG" || echo "$PG_CONFIG") ;;
+    esac
+    # One that does not run is reported by setup.sh (pg_config_ok).
+    PG_BIN=$("$PG_CONFIG" --bindir 2>/dev/null) || PG_BIN=$(dirname "$PG_CONFIG")
+else
+    PG_BIN=/usr/lib/postgresql/15/bin
+    PG_CONFIG=$PG_BIN/pg_config
+fi
+
+# pg_config_ok: PG_CONFIG runs and belongs to an install with PGXS and initdb.
+pg_config_ok() {
+    "$PG_CONFIG" --version >/dev/null 2>&1 &&
+        [ -f "$("$PG_CONFIG" --pgxs 2>/dev/null)" ] && [ -x "$PG_BIN/initdb" ]
+}
 
 # initdb/postgres refuse to run as root, so server-side work runs as "postgres".
 as_pg() {

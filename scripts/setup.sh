@@ -1,12 +1,20 @@
 #!/bin/sh
 # Install what the build and tests need (only what is missing), then build and
-# install idgen into PostgreSQL 15.
+# install idgen: into Debian's PostgreSQL 15, or into the PostgreSQL whose
+# pg_config make was given (PG_CONFIG=..., passed on as IDGEN_PG_CONFIG).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-# perl provides prove; postgresql-server-dev-15 brings PGXS, clang and llvm.
+# perl provides prove and libipc-run-perl the IPC::Run that the TAP tests'
+# modules use; postgresql-server-dev-15 brings PGXS, clang and llvm. A
+# PostgreSQL given by PG_CONFIG is the caller's: only the tools are added.
+if [ -n "${IDGEN_PG_CONFIG:-}" ]; then
+    packages="libipc-run-perl perl make gcc"
+else
+    packages="postgresql-15 postgresql-server-dev-15 libipc-run-perl perl make gcc"
+fi
 missing=""
-for p in postgresql-15 postgresql-server-dev-15 libipc-run-perl perl make gcc; do
+for p in $packages; do
     dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' ||
         missing="$missing $p"
 done
@@ -18,6 +26,9 @@ if [ -n "$missing" ]; then
     # shellcheck disable=SC2086 # one word per package
     apt-get install -y -q $missing </dev/null
 fi
+
+pg_config_ok || die "PG_CONFIG=$PG_CONFIG is not the pg_config of a PostgreSQL with PGXS and initdb (server development files missing?)"
+echo "using $("$PG_CONFIG" --version) ($PG_CONFIG)"
 
 cd "$ROOT"
 make -j"$(nproc)" PG_CONFIG="$PG_CONFIG"

@@ -48,9 +48,12 @@ regress() {
     else
         rc=1; : >"$TMP/$1.log"
     fi
-    # PG15 prints one "name ... ok" or "name ... FAILED" line per test file
-    tally "pg_regress ($1)" "$rc" "$(grep -c '\.\.\. ok' "$TMP/$1.log")" \
-        "$(grep -Ec '\.\.\. (FAILED|failed)' "$TMP/$1.log")"
+    # One line per test file: up to PG15 "name ... ok" or "name ... FAILED"
+    # ("failed (ignored)" too); from PG16 on, TAP style "ok 1 - name 12 ms" or
+    # "not ok 3 - name". A line has one form or the other, never both.
+    tally "pg_regress ($1)" "$rc" \
+        $(($(grep -c '\.\.\. ok' "$TMP/$1.log") + $(grep -Ec '^ok [0-9]' "$TMP/$1.log"))) \
+        $(($(grep -Ec '\.\.\. (FAILED|failed)' "$TMP/$1.log") + $(grep -Ec '^not ok [0-9]' "$TMP/$1.log")))
     [ -s "$COPY/regression.diffs" ] && [ "$rc" -ne 0 ] && cat "$COPY/regression.diffs"
     rm -f "$COPY/regression.diffs"
 }

@@ -116,6 +116,8 @@ ALTER SYSTEM SET idgen.monotonic = 'cluster';
 ALTER SYSTEM SET idgen.siq_shard = 256;
 ALTER SYSTEM SET idgen.siq_local_id = 257;
 ALTER SYSTEM SET idgen.siq_domain = E'b\u00fccher.example';
+ALTER SYSTEM SET idgen.muid_medallion = '0x1FFFFFFFFFFF';
+ALTER SYSTEM SET idgen.muid_medallion = '12ab';
 SELECT try($$set_config('idgen.no_such_setting', '1', false)$$);
 CREATE ROLE idgen_regress_user;
 SET ROLE idgen_regress_user;

@@ -87,7 +87,7 @@ WHERE id >= sno_from_parts('2026-01-01 00:00:01+00') AND id < sno_from_parts('20
 -- the same rows as by extracted timestamp, also from a bound inside a unit
 SELECT count(*) FROM t WHERE id >= sno_from_parts('2026-01-01 00:00:01.001+00');
 SELECT count(*) FROM t WHERE sno_extract_timestamp(id) >= '2026-01-01 00:00:01.001+00';
-EXPLAIN (COSTS OFF) SELECT n FROM t ORDER BY id DESC LIMIT 3;
+SELECT depth, node, cond FROM plan_nodes($$SELECT n FROM t ORDER BY id DESC LIMIT 3$$);
 SELECT n FROM t ORDER BY id DESC LIMIT 3;
 -- unit 0 holds n = 0 (tick-tock set), 1 and 2: n = 1 is the smallest
 SELECT min(id), (SELECT n FROM t ORDER BY id LIMIT 1) AS min_n, max(id),
@@ -102,8 +102,8 @@ CREATE TEMP TABLE tb AS SELECT * FROM t;
 ANALYZE tb;
 SET enable_seqscan = off;
 CREATE INDEX tb_brin ON tb USING brin (id);
-EXPLAIN (COSTS OFF) SELECT count(*) FROM tb
-WHERE id >= sno_from_parts('2026-01-01 00:00:01+00') AND id < sno_from_parts('2026-01-01 00:00:02+00');
+SELECT depth, node, cond FROM plan_nodes($$SELECT count(*) FROM tb
+WHERE id >= sno_from_parts('2026-01-01 00:00:01+00') AND id < sno_from_parts('2026-01-01 00:00:02+00')$$);
 SELECT count(*) FROM tb
 WHERE id >= sno_from_parts('2026-01-01 00:00:01+00') AND id < sno_from_parts('2026-01-01 00:00:02+00');
 DROP INDEX tb_brin;

@@ -26,6 +26,8 @@ char	   *idgen_siq_domain = NULL;
 int			idgen_siq_local_id = 0;
 int			idgen_siq_shard = -1;
 bool		idgen_siq_domain_changed = true;
+char	   *idgen_muid_medallion = NULL;
+int64		idgen_muid_medallion_value = -1;
 bool		idgen_preloaded = false;
 
 static const struct config_enum_entry monotonic_options[] = {
@@ -81,6 +83,71 @@ idgen_siq_local_id_assign(int newval, void *extra)
 	idgen_siq_domain_changed = true;
 }
 
+/*
+ * A medallion is decimal or 0x hex, not 0 and below 2^44 - 1 (which muid's
+ * reference reads as -1); "" derives one (-1).  Parsed by the check hook,
+ * and again by the assign hook, which cannot fail.
+ */
+#define MUID_MEDALLION_MAX	((INT64CONST(1) << 44) - 2)
+
+static const char *
+idgen_muid_medallion_parse(const char *s, int64 *value)
+{
+	int			base = 10;
+
+	*value = 0;
+	if (s[0] == '\0')
+	{
+		*value = -1;
+		return NULL;
+	}
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+	{
+		base = 16;
+		s += 2;
+	}
+	if (*s == '\0')
+		return "A medallion has at least one digit.";
+	for (; *s; s++)
+	{
+		int			d;
+
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (base == 16 && *s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (base == 16 && *s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			return "A medallion is a decimal number, or a hexadecimal one after \"0x\".";
+		if (*value <= MUID_MEDALLION_MAX)
+			*value = *value * base + d;
+	}
+	if (*value < 1 || *value > MUID_MEDALLION_MAX)
+		return "A medallion lies between 1 and 17592186044414 (0xFFFFFFFFFFE).";
+	return NULL;
+}
+
+static bool
+idgen_muid_medallion_check(char **newval, void **extra, GucSource source)
+{
+	int64		value;
+	const char *why = idgen_muid_medallion_parse(*newval, &value);
+
+	if (why != NULL)
+	{
+		GUC_check_errdetail("%s", why);
+		return false;
+	}
+	return true;
+}
+
+static void
+idgen_muid_medallion_assign(const char *newval, void *extra)
+{
+	(void) idgen_muid_medallion_parse(newval, &idgen_muid_medallion_value);
+}
+
 void
 _PG_init(void)
 {
@@ -116,6 +183,11 @@ _PG_init(void)
 							"-1 derives it from the cluster's system identifier and timeline.",
 							&idgen_siq_shard, -1, -1, 255,
 							PGC_SIGHUP, 0, NULL, NULL, NULL);
+	DefineCustomStringVariable("idgen.muid_medallion",
+							   "Medallion of the muid values this server generates.",
+							   "Decimal, or hexadecimal after 0x, from 1 to 17592186044414; \"\" derives it from the cluster's system identifier and timeline.",
+							   &idgen_muid_medallion, "", PGC_SIGHUP, 0,
+							   idgen_muid_medallion_check, idgen_muid_medallion_assign, NULL);
 	DefineCustomIntVariable("idgen.clock_offset",
 							"Testing aid: shifts the generator clock of this session.",
 							"Lets tests move the clock that idgen's generators read backwards and forwards.",
@@ -211,6 +283,7 @@ static const struct
 	[IDGEN_GEN_WIJI] = {"wiji", wiji_node_info},
 	[IDGEN_GEN_SNO] = {"sno", sno_node_info},
 	[IDGEN_GEN_SIQ] = {"siq", siq_node_info},
+	[IDGEN_GEN_MUID] = {"muid", muid_node_info},
 };
 
 PG_FUNCTION_INFO_V1(idgen_stats);

@@ -181,6 +181,7 @@ typedef enum IdgenGenerator
 	IDGEN_GEN_WIJI,
 	IDGEN_GEN_SNO,
 	IDGEN_GEN_SIQ,
+	IDGEN_GEN_MUID,
 	IDGEN_NGENERATORS
 } IdgenGenerator;
 
@@ -227,6 +228,17 @@ typedef struct IdgenSiqState
 } IdgenSiqState;
 
 /*
+ * The server-wide muid sequencer (muid.c): the timestamp of the latest
+ * transaction bundle; each new bundle takes a later one.
+ */
+typedef struct IdgenMuidState
+{
+	uint64		last;			/* the latest bundle's timestamp, in us */
+	uint64		last_clock;		/* the last clock reading, to see regressions */
+	bool		started;		/* restored from the high-water mark */
+} IdgenMuidState;
+
+/*
  * High-water marks on disk (hwm.c), for the server-wide generators when
  * idgen is preloaded.  A generator has one or more slots, each counting in
  * the generator's own time units; it issues a value only below its slot's
@@ -239,6 +251,7 @@ typedef enum IdgenHwmSlot
 	IDGEN_HWM_SNO_TICK,			/* sno, tick-tock bit 0 */
 	IDGEN_HWM_SNO_TOCK,			/* sno, tick-tock bit 1 */
 	IDGEN_HWM_SIQ,				/* siq, in 1/65536 s */
+	IDGEN_HWM_MUID,				/* muid transactions, in microseconds */
 	IDGEN_NHWM
 } IdgenHwmSlot;
 
@@ -283,6 +296,9 @@ typedef struct IdgenShared
 	slock_t		siq_lock;
 	IdgenSiqState siq;
 	char		pad_siq[PG_CACHE_LINE_SIZE];
+	slock_t		muid_lock;
+	IdgenMuidState muid;
+	char		pad_muid[PG_CACHE_LINE_SIZE];
 	IdgenHwm	hwm;
 
 	pg_atomic_uint64 generated[IDGEN_NGENERATORS];
@@ -377,6 +393,8 @@ extern char *idgen_siq_domain;
 extern int	idgen_siq_local_id;
 extern int	idgen_siq_shard;
 extern bool idgen_siq_domain_changed;
+extern char *idgen_muid_medallion;
+extern int64 idgen_muid_medallion_value;	/* -1: derive it */
 
 /*
  * What idgen_stats() shows of a generator's node fields.  Each generator
@@ -392,6 +410,7 @@ typedef struct IdgenNodeInfo
 extern void wiji_node_info(IdgenNodeInfo *info);
 extern void sno_node_info(IdgenNodeInfo *info);
 extern void siq_node_info(IdgenNodeInfo *info);
+extern void muid_node_info(IdgenNodeInfo *info);
 
 /* Write a detail naming the character at byte offset pos of str */
 extern void idgen_bad_char_detail(char *detail, const char *str, int pos);

@@ -594,18 +594,23 @@ typedef struct SiqBlock
 
 static SiqBlock siq_blocks[SIQ_NKINDS];
 
-/* Take a new block of kind's serials from the shared sequencer */
+/*
+ * Take a new block of kind's serials from the shared sequencer, with the
+ * settings of the moment (a block in hand was made with earlier ones)
+ */
 static void
-siq_take_block(const SiqConfig *cfg, int kind)
+siq_take_block(int kind)
 {
 	IdgenShared *sh = idgen_shared();
+	SiqConfig	cfg;
 	SiqStep		st = {0};
 	SiqBlock   *b = &siq_blocks[kind];
 
+	siq_config(&cfg, kind);
 	for (;;)
 	{
 		SpinLockAcquire(&sh->siq_lock);
-		siq_step(&sh->siq, &sh->hwm, cfg, kind, &st);
+		siq_step(&sh->siq, &sh->hwm, &cfg, kind, &st);
 		SpinLockRelease(&sh->siq_lock);
 
 		if (unlikely(st.regressed))
@@ -631,17 +636,45 @@ siq_take_block(const SiqConfig *cfg, int kind)
 		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD, false);
 }
 
+/*
+ * The kind of gen_siq()'s argument.  The argument is nearly always the same
+ * from row to row, so the call site remembers the last name it resolved.
+ */
+typedef struct SiqKindCache
+{
+	int			len;
+	int			kind;
+	char		name[16];
+} SiqKindCache;
+
+static inline int
+siq_kind_cached(FunctionCallInfo fcinfo)
+{
+	text	   *name = PG_GETARG_TEXT_PP(0);
+	int			len = VARSIZE_ANY_EXHDR(name);
+	SiqKindCache *c = (SiqKindCache *) fcinfo->flinfo->fn_extra;
+
+	if (likely(c != NULL && c->len == len && memcmp(c->name, VARDATA_ANY(name), len) == 0))
+		return c->kind;
+	if (c == NULL)
+		c = fcinfo->flinfo->fn_extra =
+			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(SiqKindCache));
+	c->len = -1;
+	c->kind = siq_kind_lookup(name);
+	/* every kind's name fits */
+	c->len = len;
+	memcpy(c->name, VARDATA_ANY(name), len);
+	return c->kind;
+}
+
 PG_FUNCTION_INFO_V1(gen_siq);
 Datum
 gen_siq(PG_FUNCTION_ARGS)
 {
-	int			kind = siq_kind_lookup(PG_GETARG_TEXT_PP(0));
+	int			kind = siq_kind_cached(fcinfo);
 	SiqBlock   *b = &siq_blocks[kind];
-	SiqConfig	cfg;
 	uint64		now;
 	uint8	   *v;
-
-	siq_config(&cfg, kind);
 
 	/*
 	 * The block in hand serves while the clock has not passed its tick, and
@@ -650,7 +683,7 @@ gen_siq(PG_FUNCTION_ARGS)
 	 */
 	if (b->next >= b->end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
 		!siq_clock(&now) || now > b->tick)
-		siq_take_block(&cfg, kind);
+		siq_take_block(kind);
 
 	v = palloc(SIQ_LEN);
 	siq_pack(v, b->tick, b->shard, b->domain_hash, kind, b->next++);

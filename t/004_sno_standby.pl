@@ -51,6 +51,11 @@ $standby->psql('postgres', "SELECT gen_siq('user')",
 	stdout => \$out, stderr => \$err, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 like($err, qr/ERROR:  55000: cannot derive the node of a generator on a server in recovery.*HINT:  Set "idgen.siq_shard"/s,
 	'gen_siq() with a derived shard is 55000 too, with a hint to set idgen.siq_shard');
+($out, $err) = ('', '');
+$standby->psql('postgres', "SELECT gen_muid()",
+	stdout => \$out, stderr => \$err, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($err, qr/ERROR:  55000: cannot derive the node of a generator on a server in recovery.*HINT:  Set "idgen.muid_medallion"/s,
+	'gen_muid() with a derived medallion is 55000 too, with a hint to set idgen.muid_medallion');
 is( $standby->safe_psql('postgres',
 		"SELECT node, node_source FROM idgen_stats() WHERE generator = 'sno'"),
 	"partition=none sequence=0..65535|derived from system identifier $sysid, refused in recovery",

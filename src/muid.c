@@ -1,0 +1,386 @@
+/*
+ * muid.c
+ *	  The muid type: a 52-bit microsecond timestamp, a 44-bit medallion (the
+ *	  node) and a 32-bit two's-complement offset; and gen_muid(), which maps
+ *	  muid's transactions onto PostgreSQL's.
+ *
+ *	  13 hex digits of timestamp | 11 of medallion | 8 of offset: the 32 hex
+ *	  digits of the 16 bytes, which the text form splits with hyphens
+ */
+#include "idgen.h"
+
+#include "access/xact.h"
+#include "utils/builtins.h"
+
+#define MUID_LEN			16
+#define MUID_TS_DIGITS		13
+#define MUID_MED_DIGITS		11
+#define MUID_OFF_DIGITS		8
+#define MUID_TEXT_LEN		(MUID_TS_DIGITS + 1 + MUID_MED_DIGITS + 1 + MUID_OFF_DIGITS)
+#define MUID_MAX_US			((UINT64CONST(1) << 52) - 1)
+#define MUID_MEDALLION_MASK	((UINT64CONST(1) << 44) - 1)
+/* The derived medallion lies in [2^40, 2^41), as the muid spec assigns them */
+#define MUID_DERIVED_BASE	(UINT64CONST(1) << 40)
+
+/* How far ahead of the timestamps in use the mark on disk is written: 10 s */
+#define MUID_HWM_AHEAD		UINT64CONST(10000000)
+/* Mixed into the system identifier's hash for the derived medallion */
+#define MUID_MEDALLION_SALT	0x6d756964
+
+static const IdgenTimeUnit muid_unit = {0, 1, 1, MUID_MAX_US};
+
+static inline uint64
+muid_timestamp_us(const uint8 *v)
+{
+	return be_get(v, 7) >> 4;
+}
+
+static inline uint64
+muid_medallion(const uint8 *v)
+{
+	return be_get(v + 6, 6) & MUID_MEDALLION_MASK;
+}
+
+static inline void
+muid_pack(uint8 *v, uint64 us, uint64 medallion, int32 offset)
+{
+	be_put(v, 8, us << 12 | medallion >> 32);
+	be_put(v + 8, 4, medallion & 0xFFFFFFFF);
+	be_put(v + 12, 4, (uint32) offset);
+}
+
+/* Every 128-bit value is a muid with a canonical text */
+static bool
+muid_check(const uint8 *v, char *detail)
+{
+	return true;
+}
+
+/*
+ * Text input: TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO in either case, or its first
+ * one or two parts (the rest zero), each at its full width.  The parts'
+ * digits are those of the 16 bytes in order.
+ */
+static bool
+muid_parse(const char *str, uint8 *v, char *detail)
+{
+	static const int widths[3] = {MUID_TS_DIGITS, MUID_MED_DIGITS, MUID_OFF_DIGITS};
+	char		digits[2 * MUID_LEN];
+	int			nparts = 1;
+	int			part = 0;
+	int			width = 0;
+	int			ndigits = 0;
+	int			rc;
+
+	if (str[0] == '\0')
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "The text is empty; a muid is 13, 11 and 8 hex digits separated by \"-\".");
+		return false;
+	}
+	for (const char *c = str; *c; c++)
+		nparts += *c == '-';
+	if (nparts > 3)
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "A muid has at most 3 parts separated by \"-\", not %d.", nparts);
+		return false;
+	}
+	for (const char *c = str;; c++)
+	{
+		if (*c == '-' || *c == '\0')
+		{
+			if (width != widths[part])
+			{
+				if (nparts == 1 && width == 2 * MUID_LEN)
+					snprintf(detail, IDGEN_DETAIL_LEN,
+							 "A muid's 32 hex digits are written in 3 parts, 13-11-8, separated by \"-\".");
+				else
+					snprintf(detail, IDGEN_DETAIL_LEN,
+							 "Part %d should be %d characters long, not %d: the parts of a muid have 13, 11 and 8 hex digits.",
+							 part + 1, widths[part], width);
+				return false;
+			}
+			if (*c == '\0')
+				break;
+			part++;
+			width = 0;
+			continue;
+		}
+		/* count the whole part for the detail, keep only what fits */
+		if (++width <= widths[part])
+			digits[ndigits++] = *c;
+	}
+	memset(digits + ndigits, '0', sizeof(digits) - ndigits);
+	rc = codec_hex_decode(digits, MUID_LEN, v);
+	if (rc >= 0)
+	{
+		/* the digit's place in str, past the hyphens before it */
+		idgen_bad_char_detail(detail, str, rc + (rc >= MUID_TS_DIGITS) +
+							  (rc >= MUID_TS_DIGITS + MUID_MED_DIGITS));
+		return false;
+	}
+	return true;
+}
+
+static void
+muid_format(const uint8 *v, char *buf)
+{
+	char		hex[2 * MUID_LEN];
+
+	codec_hex_encode(v, MUID_LEN, hex, 1);
+	memcpy(buf, hex, MUID_TS_DIGITS);
+	buf[MUID_TS_DIGITS] = '-';
+	memcpy(buf + MUID_TS_DIGITS + 1, hex + MUID_TS_DIGITS, MUID_MED_DIGITS);
+	buf[MUID_TS_DIGITS + 1 + MUID_MED_DIGITS] = '-';
+	memcpy(buf + MUID_TS_DIGITS + MUID_MED_DIGITS + 2, hex + MUID_TS_DIGITS + MUID_MED_DIGITS,
+		   MUID_OFF_DIGITS);
+	buf[MUID_TEXT_LEN] = '\0';
+}
+
+static TimestampTz
+muid_timestamp(const uint8 *v)
+{
+	return idgen_units_to_timestamp(muid_timestamp_us(v), &muid_unit);
+}
+
+static const IdgenType muid_type = {
+	.name = "muid",
+	.len = MUID_LEN,
+	.sigoff = 0,
+	.siglen = MUID_LEN,
+	.uuid_v8 = false,
+	.parse = muid_parse,
+	.check = muid_check,
+	.format = muid_format,
+	.timestamp = muid_timestamp,
+};
+
+IDGEN_TYPE_FUNCTIONS(muid, muid_type)
+
+PG_FUNCTION_INFO_V1(muid_extract_medallion);
+Datum
+muid_extract_medallion(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) muid_medallion((const uint8 *) PG_GETARG_POINTER(0)));
+}
+
+/* The offset is two's complement: the reference reads high ones as negative */
+PG_FUNCTION_INFO_V1(muid_extract_offset);
+Datum
+muid_extract_offset(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) (uint32) be_get((const uint8 *) PG_GETARG_POINTER(0) + 12, 4));
+}
+
+PG_FUNCTION_INFO_V1(muid_from_parts);
+Datum
+muid_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		us = idgen_timestamp_to_units(PG_GETARG_TIMESTAMPTZ(0), &muid_unit, "muid");
+	int64		medallion = PG_GETARG_INT64(1);
+	int32		offset = PG_GETARG_INT32(2);
+	uint8	   *v = palloc(MUID_LEN);
+
+	idgen_check_range(medallion, 0, MUID_MEDALLION_MASK, "muid", "medallion");
+	muid_pack(v, us, (uint64) medallion, offset);
+	PG_RETURN_POINTER(v);
+}
+
+/* The transaction a muid belongs to: the same muid with offset 0 */
+PG_FUNCTION_INFO_V1(muid_bundle);
+Datum
+muid_bundle(PG_FUNCTION_ARGS)
+{
+	uint8	   *v = palloc(MUID_LEN);
+
+	memcpy(v, PG_GETARG_POINTER(0), MUID_LEN - 4);
+	memset(v + MUID_LEN - 4, 0, 4);
+	PG_RETURN_POINTER(v);
+}
+
+/*
+ * Generation.  A muid names a change within a transaction: the first
+ * gen_muid() of a PostgreSQL transaction takes a timestamp from the
+ * server-wide sequencer (IdgenMuidState, under muid_lock), later than that
+ * of every bundle before it, even when the clock steps back (it then takes
+ * the last one plus 1 us); every call in the transaction returns that
+ * timestamp and the medallion with offsets 1, 2, 3, ...  Savepoints do not
+ * matter: the bundle belongs to the top-level transaction, and its offsets
+ * are never reused.  The clock is read inside the critical section.
+ *
+ * With idgen preloaded the timestamps have a high-water mark on disk
+ * (hwm.c): after a restart every new bundle is later than every old one.
+ */
+typedef enum MuidOutcome
+{
+	MUID_ISSUED,
+	MUID_MARK,					/* the mark on disk must first pass us */
+	MUID_OUT_OF_RANGE			/* the clock is outside 1970 .. 2112 */
+} MuidOutcome;
+
+typedef struct MuidStep
+{
+	MuidOutcome outcome;
+	bool		regressed;		/* the clock read earlier than last time */
+	uint64		us;
+} MuidStep;
+
+/* One step of the sequencer, under muid_lock: no errors, no allocation */
+static inline void
+muid_step(IdgenMuidState *s, IdgenHwm *h, MuidStep *st)
+{
+	int64		now = idgen_clock_us();
+	uint64		us;
+
+	if (unlikely(!s->started))
+	{
+		/* Nothing is issued before the marks on disk are known */
+		if (!h->trusted)
+		{
+			st->outcome = MUID_MARK;
+			st->us = 0;
+			return;
+		}
+		/* everything below the mark counts as used */
+		s->last = h->loaded[IDGEN_HWM_MUID] > 0 ? h->loaded[IDGEN_HWM_MUID] - 1 : 0;
+		s->started = true;
+	}
+	if (now < 0 || (uint64) now > MUID_MAX_US || s->last >= MUID_MAX_US)
+	{
+		st->outcome = MUID_OUT_OF_RANGE;
+		return;
+	}
+	st->regressed = (uint64) now < s->last_clock;
+	s->last_clock = (uint64) now;
+	us = (uint64) now > s->last ? (uint64) now : s->last + 1;
+	if (!idgen_hwm_admit(h, IDGEN_HWM_MUID, us))
+	{
+		st->outcome = MUID_MARK;
+		st->us = us;
+		return;
+	}
+	s->last = us;
+	st->outcome = MUID_ISSUED;
+	st->us = us;
+}
+
+/*
+ * The medallion derived from the system identifier and timeline, in
+ * [2^40, 2^41): 55000 in recovery; computed once out of it.
+ */
+static uint64
+muid_derived_medallion(void)
+{
+	static bool done = false;
+	static uint64 medallion;
+
+	if (!done)
+	{
+		medallion = MUID_DERIVED_BASE |
+			idgen_derived_node("idgen.muid_medallion", 40, MUID_MEDALLION_SALT);
+		done = true;
+	}
+	return medallion;
+}
+
+/* This backend's bundle: the top-level transaction's timestamp and medallion */
+typedef struct MuidBundle
+{
+	bool		active;
+	uint64		us;
+	uint64		medallion;
+	uint32		offset;			/* the last offset issued */
+} MuidBundle;
+
+static MuidBundle muid_current;
+
+/* A top-level transaction ends: the next gen_muid() starts a new bundle */
+static void
+muid_xact_callback(XactEvent event, void *arg)
+{
+	if (event == XACT_EVENT_COMMIT || event == XACT_EVENT_ABORT ||
+		event == XACT_EVENT_PREPARE)
+		muid_current.active = false;
+}
+
+/* Start this transaction's bundle with a timestamp from the sequencer */
+static void
+muid_begin_bundle(void)
+{
+	static bool registered = false;
+	IdgenShared *sh = idgen_shared();
+	uint64		medallion;
+	MuidStep	st = {0};
+
+	medallion = idgen_muid_medallion_value >= 0 ?
+		(uint64) idgen_muid_medallion_value : muid_derived_medallion();
+	if (!registered)
+	{
+		RegisterXactCallback(muid_xact_callback, NULL);
+		registered = true;
+	}
+	for (;;)
+	{
+		SpinLockAcquire(&sh->muid_lock);
+		muid_step(&sh->muid, &sh->hwm, &st);
+		SpinLockRelease(&sh->muid_lock);
+
+		if (unlikely(st.regressed))
+			idgen_count_event(sh->clock_regressions, IDGEN_GEN_MUID);
+		if (likely(st.outcome == MUID_ISSUED))
+			break;
+		if (st.outcome == MUID_OUT_OF_RANGE)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("timestamp out of range for type muid"),
+					 errdetail("The generator clock reads outside 1970-01-01 to 2112-09-17.")));
+		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_MUID, st.us, MUID_HWM_AHEAD, true);
+	}
+	if (unlikely(idgen_hwm_due(&sh->hwm, IDGEN_HWM_MUID, st.us, MUID_HWM_AHEAD)))
+		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_MUID, st.us, MUID_HWM_AHEAD, false);
+
+	muid_current.us = st.us;
+	muid_current.medallion = medallion;
+	muid_current.offset = 0;
+	muid_current.active = true;
+}
+
+PG_FUNCTION_INFO_V1(gen_muid);
+Datum
+gen_muid(PG_FUNCTION_ARGS)
+{
+	uint8	   *v;
+
+	if (!muid_current.active)
+		muid_begin_bundle();
+	if (unlikely(muid_current.offset >= PG_INT32_MAX))
+		ereport(ERROR,
+				(errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
+				 errmsg("gen_muid() has used every offset of this transaction's bundle"),
+				 errdetail("A transaction's muids have offsets 1 to %d.", PG_INT32_MAX),
+				 errhint("Generate the rest in another transaction.")));
+
+	v = palloc(MUID_LEN);
+	muid_pack(v, muid_current.us, muid_current.medallion, (int32) ++muid_current.offset);
+	idgen_count(IDGEN_GEN_MUID);
+	PG_RETURN_POINTER(v);
+}
+
+/* idgen_stats(): this backend's setting, which the next bundle takes */
+void
+muid_node_info(IdgenNodeInfo *info)
+{
+	info->scope = "server";
+	if (idgen_muid_medallion_value >= 0)
+	{
+		strlcpy(info->source, "setting", sizeof(info->source));
+		snprintf(info->node, sizeof(info->node), "medallion=" INT64_FORMAT " (0x%011llX)",
+				 idgen_muid_medallion_value, (unsigned long long) idgen_muid_medallion_value);
+	}
+	else if (idgen_derived_source(info))
+		snprintf(info->node, sizeof(info->node), "medallion=" UINT64_FORMAT " (0x%011llX)",
+				 muid_derived_medallion(), (unsigned long long) muid_derived_medallion());
+	else
+		snprintf(info->node, sizeof(info->node), "medallion=none");
+}
