@@ -34,6 +34,15 @@ WHERE id >= wiji_from_parts(now() - interval '1 minute') AND id < wiji_from_part
 RESET enable_seqscan;
 
 
+-- ulid: standard ULIDs, monotonic within each millisecond; the 32-hex
+-- "quasi-ULIDs" of SQLite applications load as they are
+CREATE TABLE note (id ulid PRIMARY KEY DEFAULT gen_ulid(), body text);
+INSERT INTO note (body) SELECT 'note ' || n FROM generate_series(1, 3) n;
+INSERT INTO note (id, body) VALUES ('0184E14B9D33DF0EA40E00D20FC31406', 'from SQLite');
+SELECT id, ulid_extract_timestamp(id) AS created, ulid_extract_random(id) AS random,
+       ulid_to_hex(id) AS sqlite_hex, body
+FROM note ORDER BY id;
+
 -- sno: 10-byte ids from one server-wide generator, with a metabyte
 -- (here: 4 = login, 5 = logout)
 CREATE TABLE request (id sno PRIMARY KEY DEFAULT gen_sno(), path text);
@@ -83,6 +92,7 @@ SELECT gen_sno(256);
 SELECT 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai'::siq;
 SELECT gen_siq('widget');
 SELECT '5D5EAC793E61F-1BFC71B112D-B'::muid;
+SELECT '8ZZZZZZZZZZZZZZZZZZZZZZZZZ'::ulid;
 \set ON_ERROR_STOP 1
 SELECT wiji_is_valid('09K530M99HYMG4Y4F2ZS0MRD1!') AS valid;
 

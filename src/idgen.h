@@ -182,6 +182,7 @@ typedef enum IdgenGenerator
 	IDGEN_GEN_SNO,
 	IDGEN_GEN_SIQ,
 	IDGEN_GEN_MUID,
+	IDGEN_GEN_ULID,
 	IDGEN_NGENERATORS
 } IdgenGenerator;
 
@@ -194,6 +195,20 @@ typedef struct IdgenWijiState
 	uint64		node;
 	bool		has_node;
 } IdgenWijiState;
+
+/*
+ * A ulid generator (ulid.c): the millisecond of the last value and its 80
+ * random bits, which count up within the millisecond.  One per backend, and
+ * one for the server (idgen.monotonic = server).
+ */
+#define ULID_RANDOM_LEN		10
+
+typedef struct IdgenUlidState
+{
+	uint64		ms;				/* millisecond of the last value */
+	uint64		last_clock;		/* the last clock reading, to see regressions */
+	uint8		random[ULID_RANDOM_LEN];	/* random part of the last value */
+} IdgenUlidState;
 
 /*
  * The server-wide sno sequencer (sno.c).  hi[b] is the highest 4 ms unit
@@ -299,6 +314,9 @@ typedef struct IdgenShared
 	slock_t		muid_lock;
 	IdgenMuidState muid;
 	char		pad_muid[PG_CACHE_LINE_SIZE];
+	slock_t		ulid_lock;
+	IdgenUlidState ulid;
+	char		pad_ulid[PG_CACHE_LINE_SIZE];
 	IdgenHwm	hwm;
 
 	pg_atomic_uint64 generated[IDGEN_NGENERATORS];
@@ -411,6 +429,7 @@ extern void wiji_node_info(IdgenNodeInfo *info);
 extern void sno_node_info(IdgenNodeInfo *info);
 extern void siq_node_info(IdgenNodeInfo *info);
 extern void muid_node_info(IdgenNodeInfo *info);
+extern void ulid_node_info(IdgenNodeInfo *info);
 
 /* Write a detail naming the character at byte offset pos of str */
 extern void idgen_bad_char_detail(char *detail, const char *str, int pos);

@@ -31,6 +31,7 @@ idgen_shared_init(void *ptr)
 	SpinLockInit(&sh->sno_lock);
 	SpinLockInit(&sh->siq_lock);
 	SpinLockInit(&sh->muid_lock);
+	SpinLockInit(&sh->ulid_lock);
 	idgen_hwm_init(&sh->hwm);
 	for (int g = 0; g < IDGEN_NGENERATORS; g++)
 	{

@@ -77,8 +77,8 @@ wiji_parse(const char *str, uint8 *v, char *detail)
 	else
 	{
 		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "A wiji is 26 base32 characters, 32 hex digits or a 36-character UUID, not %zu characters.",
-				 len);
+				 "A wiji is 26 base32 characters, 32 hex digits or a 36-character UUID, not %zu character%s.",
+				 len, len == 1 ? "" : "s");
 		return false;
 	}
 	if (rc >= 0)

@@ -1,0 +1,296 @@
+/*
+ * ulid.c
+ *	  The ulid type: a 48-bit millisecond timestamp and 80 random bits (the
+ *	  ULID spec), read also in the UUID form and as 32 hex digits, the
+ *	  "quasi-ULID" that SQLite applications store; and its monotonic
+ *	  generator.
+ *
+ *	  bytes 0-5: timestamp_ms | 6-15: random
+ */
+#include "idgen.h"
+
+#include "utils/builtins.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+#define ULID_LEN			16
+#define ULID_MAX_MS			((UINT64CONST(1) << 48) - 1)
+/* Random bytes drawn from the CSPRNG at a time: 64 new milliseconds' worth */
+#define ULID_POOL_LEN		(64 * ULID_RANDOM_LEN)
+
+static const IdgenTimeUnit ulid_unit = {0, 1, 1000, ULID_MAX_MS};
+
+static inline uint64
+ulid_timestamp_ms(const uint8 *v)
+{
+	return be_get(v, 6);
+}
+
+static inline void
+ulid_pack(uint8 *v, uint64 ms, const uint8 *random)
+{
+	be_put(v, 6, ms);
+	memcpy(v + 6, random, ULID_RANDOM_LEN);
+}
+
+/* Every 128-bit value is a ulid with a canonical text */
+static bool
+ulid_check(const uint8 *v, char *detail)
+{
+	return true;
+}
+
+/*
+ * Text input: 26 Crockford base32 characters (first 0 to 7), 32 hex digits
+ * (the SQLite form) or the 36-character UUID form, either case.
+ */
+static bool
+ulid_parse(const char *str, uint8 *v, char *detail)
+{
+	size_t		len = strlen(str);
+	int			rc;
+
+	if (len == CROCKFORD128_LEN)
+	{
+		rc = codec_crockford128_decode(str, len, v);
+		if (rc == CODEC_OVERFLOW)
+		{
+			snprintf(detail, IDGEN_DETAIL_LEN,
+					 "The first character must be 0 to 7, not \"%c\": the value would not fit in 128 bits.",
+					 str[0]);
+			return false;
+		}
+	}
+	else if (len == 32 || len == UUID_TEXT_LEN)
+		rc = codec_hex16_decode(str, len, v);
+	else
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "A ulid is 26 base32 characters, 32 hex digits or a 36-character UUID, not %zu character%s.",
+				 len, len == 1 ? "" : "s");
+		return false;
+	}
+	if (rc >= 0)
+	{
+		idgen_bad_char_detail(detail, str, rc);
+		return false;
+	}
+	return true;
+}
+
+static void
+ulid_format(const uint8 *v, char *buf)
+{
+	codec_crockford128_encode(v, buf);
+	buf[CROCKFORD128_LEN] = '\0';
+}
+
+static TimestampTz
+ulid_timestamp(const uint8 *v)
+{
+	return idgen_units_to_timestamp(ulid_timestamp_ms(v), &ulid_unit);
+}
+
+static const IdgenType ulid_type = {
+	.name = "ulid",
+	.len = ULID_LEN,
+	.sigoff = 0,
+	.siglen = ULID_LEN,
+	.uuid_v8 = false,
+	.parse = ulid_parse,
+	.check = ulid_check,
+	.format = ulid_format,
+	.timestamp = ulid_timestamp,
+};
+
+IDGEN_TYPE_FUNCTIONS(ulid, ulid_type)
+
+PG_FUNCTION_INFO_V1(ulid_extract_random);
+Datum
+ulid_extract_random(PG_FUNCTION_ARGS)
+{
+	bytea	   *result = (bytea *) palloc(VARHDRSZ + ULID_RANDOM_LEN);
+
+	SET_VARSIZE(result, VARHDRSZ + ULID_RANDOM_LEN);
+	memcpy(VARDATA(result), (const uint8 *) PG_GETARG_POINTER(0) + 6, ULID_RANDOM_LEN);
+	PG_RETURN_BYTEA_P(result);
+}
+
+/* The timestamp is rounded up to the millisecond */
+PG_FUNCTION_INFO_V1(ulid_from_parts);
+Datum
+ulid_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		ms = idgen_timestamp_to_units(PG_GETARG_TIMESTAMPTZ(0), &ulid_unit, "ulid");
+	bytea	   *random = PG_GETARG_BYTEA_PP(1);
+	uint8	   *v = palloc(ULID_LEN);
+
+	if (VARSIZE_ANY_EXHDR(random) != ULID_RANDOM_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("ulid random part out of range"),
+				 errdetail("The random part of a ulid is %d bytes, not %d.",
+						   ULID_RANDOM_LEN, (int) VARSIZE_ANY_EXHDR(random))));
+	ulid_pack(v, ms, (const uint8 *) VARDATA_ANY(random));
+	PG_RETURN_POINTER(v);
+}
+
+/* 32 upper-case hex digits: what SQLite's hex() gives for the same bytes */
+PG_FUNCTION_INFO_V1(ulid_to_hex);
+Datum
+ulid_to_hex(PG_FUNCTION_ARGS)
+{
+	char		buf[2 * ULID_LEN + 1];
+
+	codec_hex_encode((const uint8 *) PG_GETARG_POINTER(0), ULID_LEN, buf, 1);
+	buf[2 * ULID_LEN] = '\0';
+	PG_RETURN_TEXT_P(cstring_to_text(buf));
+}
+
+/*
+ * Random bytes for new milliseconds, drawn from pg_strong_random() a pool
+ * at a time.  The pool belongs to one process: it is drawn lazily and again
+ * whenever MyProcPid changes, so no two processes (the postmaster, a forked
+ * sibling) ever hand out the same bytes.
+ */
+static uint8 ulid_pool[ULID_POOL_LEN];
+static int	ulid_pool_pos = ULID_POOL_LEN;
+static int	ulid_pool_pid = 0;
+
+/* The next unused random part, left in the pool until ulid_pool_take() */
+static inline const uint8 *
+ulid_pool_peek(void)
+{
+	if (unlikely(ulid_pool_pos >= ULID_POOL_LEN || ulid_pool_pid != MyProcPid))
+	{
+		idgen_random(ulid_pool, sizeof(ulid_pool));
+		ulid_pool_pos = 0;
+		ulid_pool_pid = MyProcPid;
+	}
+	return ulid_pool + ulid_pool_pos;
+}
+
+static inline void
+ulid_pool_take(void)
+{
+	ulid_pool_pos += ULID_RANDOM_LEN;
+}
+
+/*
+ * Generation (the ULID spec's monotonic mode).  A clock reading past the
+ * generator's millisecond starts that millisecond with fresh random bits;
+ * the same millisecond, or an earlier one (the clock stepped back), adds 1
+ * to the random part; when the random part would overflow, the next
+ * millisecond starts early, with fresh bits, instead of waiting.  Values
+ * therefore strictly increase.
+ *
+ * A generator never continues the random sequence of another, and a
+ * session's values keep increasing when idgen.monotonic changes: when the
+ * generator about to serve a session is behind the last value the session
+ * had (from the other generator), it takes only that value's millisecond,
+ * with its random part full, so that it starts the next millisecond afresh.
+ */
+typedef struct UlidStep
+{
+	bool		regressed;		/* the clock read earlier than last time */
+	bool		overflowed;		/* the random part ran out in the millisecond */
+	bool		fresh;			/* the fresh random bits were used */
+} UlidStep;
+
+static inline UlidStep
+ulid_advance(IdgenUlidState *s, const uint8 *last, int64 now_us, const uint8 *fresh)
+{
+	uint64		now = now_us > 0 ? (uint64) now_us / 1000 : 0;
+	UlidStep	step = {now < s->last_clock, false, false};
+	uint8		cur[ULID_LEN];
+	int			i;
+
+	ulid_pack(cur, s->ms, s->random);
+	if (memcmp(last, cur, ULID_LEN) > 0)
+	{
+		s->ms = ulid_timestamp_ms(last);
+		memset(s->random, 0xFF, ULID_RANDOM_LEN);
+	}
+	s->last_clock = now;
+	if (now > s->ms)
+	{
+		s->ms = now;
+		step.fresh = true;
+	}
+	else
+	{
+		/* add 1 to the 80-bit big-endian random part */
+		for (i = ULID_RANDOM_LEN - 1; i >= 0 && ++s->random[i] == 0; i--)
+			;
+		if (i >= 0)
+			return step;
+		s->ms++;
+		step.fresh = step.overflowed = true;
+	}
+	memcpy(s->random, fresh, ULID_RANDOM_LEN);
+	return step;
+}
+
+/* This backend's generator and the last value it issued, reset in a new process */
+static IdgenUlidState ulid_local;
+static uint8 ulid_last[ULID_LEN];
+static int	ulid_local_pid = 0;
+
+PG_FUNCTION_INFO_V1(gen_ulid);
+Datum
+gen_ulid(PG_FUNCTION_ARGS)
+{
+	const uint8 *fresh = ulid_pool_peek();
+	uint8	   *v = palloc(ULID_LEN);
+	UlidStep	step;
+	int64		now_us;
+
+	if (unlikely(ulid_local_pid != MyProcPid))
+	{
+		memset(&ulid_local, 0, sizeof(ulid_local));
+		memset(ulid_last, 0, sizeof(ulid_last));
+		ulid_local_pid = MyProcPid;
+	}
+	if (idgen_monotonic == IDGEN_MONOTONIC_SERVER)
+	{
+		/* One generator for the server; the clock is read under the lock */
+		IdgenShared *sh = idgen_shared();
+
+		SpinLockAcquire(&sh->ulid_lock);
+		now_us = idgen_clock_us();
+		step = ulid_advance(&sh->ulid, ulid_last, now_us, fresh);
+		ulid_pack(v, sh->ulid.ms, sh->ulid.random);
+		SpinLockRelease(&sh->ulid_lock);
+	}
+	else
+	{
+		now_us = idgen_clock_us();
+		step = ulid_advance(&ulid_local, ulid_last, now_us, fresh);
+		ulid_pack(v, ulid_local.ms, ulid_local.random);
+	}
+	if (step.fresh)
+		ulid_pool_take();
+	if (unlikely(step.regressed))
+		idgen_count_event(idgen_shared()->clock_regressions, IDGEN_GEN_ULID);
+	if (unlikely(step.overflowed))
+		idgen_count_event(idgen_shared()->overflow_waits, IDGEN_GEN_ULID);
+	/* past the last millisecond the packed value would wrap and go down */
+	if (unlikely(now_us < 0 || (uint64) now_us / 1000 > ULID_MAX_MS ||
+				 memcmp(v, ulid_last, ULID_LEN) <= 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for type ulid"),
+				 errdetail("The generator clock reads outside 1970-01-01 to 10889-08-02.")));
+	memcpy(ulid_last, v, ULID_LEN);
+	idgen_count(IDGEN_GEN_ULID);
+	PG_RETURN_POINTER(v);
+}
+
+void
+ulid_node_info(IdgenNodeInfo *info)
+{
+	info->scope = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? "server" : "backend";
+	strlcpy(info->source, "random", sizeof(info->source));
+	snprintf(info->node, sizeof(info->node), "none: 80 random bits a millisecond");
+}

@@ -1,0 +1,174 @@
+
+# gen_ulid() across sessions, without idgen preloaded and with it: no
+# duplicate under concurrency, the server scope and changes of scope, fresh
+# random bits in every session; and a column moved from an existing type
+# named ulid (as pgx_ulid installs) to idgen's, installed beside it.
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes;
+
+# Set idgen.monotonic and wait until a new session sees it
+sub set_scope
+{
+	my ($node, $scope) = @_;
+	$node->safe_psql('postgres',
+		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = '$scope'; SELECT pg_reload_conf();");
+	$node->poll_query_until('postgres',
+		"SELECT current_setting('idgen.monotonic', true) = '$scope'")
+	  or die "idgen.monotonic did not become $scope";
+}
+
+foreach my $preload (0, 1)
+{
+	my $label = $preload ? 'preloaded' : 'not preloaded';
+	my $node = PostgreSQL::Test::Cluster->new($preload ? 'ulid_preload' : 'ulid_plain');
+	$node->init;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
+	  if $preload;
+	$node->start;
+	$node->safe_psql('postgres', q{
+		CREATE EXTENSION idgen;
+		CREATE TABLE t (id ulid PRIMARY KEY DEFAULT gen_ulid(), pid integer, n bigserial);
+	});
+
+	# Three sessions insert 150,000 rows each at the same time
+	$node->pgbench(
+		'--no-vacuum --client=3 --jobs=3 --transactions=1',
+		0,
+		[qr{processed: 3/3}],
+		[qr{^$}],
+		"$label: three concurrent sessions insert without a duplicate",
+		{
+			'011_ulid_insert' =>
+			  'INSERT INTO t (pid) SELECT pg_backend_pid() FROM generate_series(1, 150000);'
+		});
+	is( $node->safe_psql('postgres',
+			'SELECT count(*), count(DISTINCT id), count(DISTINCT pid) FROM t'),
+		'450000|450000|3', "$label: 450,000 distinct values from three sessions");
+	is( $node->safe_psql('postgres',
+			'SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY pid ORDER BY n) AS down FROM t) s WHERE down'),
+		'0', "$label: each session's values strictly increase");
+
+	# Sessions started from the postmaster draw random bits of their own:
+	# their first values differ in the random part
+	my @first = map {
+		$node->safe_psql('postgres', 'SELECT encode(ulid_extract_random(gen_ulid()), \'hex\')')
+	} 1 .. 20;
+	my %seen = map { $_ => 1 } @first;
+	is(scalar(keys %seen), 20, "$label: 20 new sessions' first values have 20 different random parts");
+
+	# One generator for the server: alternating sessions get strictly
+	# increasing values
+	set_scope($node, 'server');
+	my @s = map { $node->background_psql('postgres') } 1 .. 2;
+	my @values;
+	for my $i (1 .. 200)
+	{
+		push @values, $s[ $i % 2 ]->query_safe('SELECT gen_ulid()');
+	}
+	my $values = join(',', map { "($_, '$values[$_]'::ulid)" } 0 .. $#values);
+	is( $node->safe_psql('postgres',
+			"SELECT count(*) FILTER (WHERE u <= prev), count(DISTINCT u)
+			 FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev FROM (VALUES $values) v(i, u)) a"),
+		'0|200', "$label: alternating sessions get strictly increasing values with idgen.monotonic = server");
+	my $last = $s[0]->query_safe('SELECT gen_ulid()');
+	set_scope($node, 'backend');
+	$s[0]->query_safe('SELECT 1');    # let the session see the reload
+	is($s[0]->query_safe("SELECT gen_ulid() > '$last'::ulid"),
+		't', "$label: a session keeps increasing across a change of scope");
+	$_->quit for @s;
+
+	# A long statement under the server scope while the scope changes back:
+	# A calls the server-wide generator first, B starts a long INSERT (which
+	# keeps the server scope until it ends), then A, under the backend
+	# scope, inserts too: A's generator does not continue the server-wide
+	# random sequence, so no value of A's equals one of B's
+	$node->safe_psql('postgres', 'CREATE TABLE ua (id ulid); CREATE TABLE ub (id ulid);');
+	set_scope($node, 'server');
+	my $a = $node->background_psql('postgres');
+	my $b = $node->background_psql('postgres');
+	$a->query_safe('SELECT gen_ulid()');
+	$b->query_until(qr/started/,
+		"\\echo started\nINSERT INTO ub SELECT gen_ulid() FROM (SELECT generate_series(1, 3000000)) s;\n");
+	$node->poll_query_until('postgres', q{
+		SELECT count(*) = 1 FROM pg_stat_activity
+		WHERE state = 'active' AND query LIKE 'INSERT INTO ub %'})
+	  or die "B's INSERT did not start";
+	$node->safe_psql('postgres',
+		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'backend'; SELECT pg_reload_conf();");
+	for (1 .. 100)
+	{
+		last if $a->query_safe("SELECT current_setting('idgen.monotonic')") eq 'backend';
+		Time::HiRes::usleep(50_000);
+	}
+	$a->query_safe('INSERT INTO ua SELECT gen_ulid() FROM (SELECT generate_series(1, 300000)) s');
+	$b->query_safe('SELECT 1');    # B's INSERT has ended
+	$a->quit;
+	$b->quit;
+	is( $node->safe_psql('postgres', q{
+			SELECT (SELECT min(id) FROM ub) < (SELECT min(id) FROM ua)
+			   AND (SELECT max(ulid_extract_timestamp(id)) FROM ub)
+			     > (SELECT max(ulid_extract_timestamp(id)) FROM ua)}),
+		't', "$label: B's statement ran under the server scope all through A's");
+	is($node->safe_psql('postgres', 'SELECT count(*) FROM ua JOIN ub USING (id)'),
+		'0', "$label: no value in common");
+	$node->stop;
+}
+
+# Moving from pgx_ulid, whose type and generator are also called ulid and
+# gen_ulid: idgen goes into a schema of its own, and the column is converted
+# through its text.  pgx_ulid cannot be installed here; a domain over text
+# with the same canonical text, and a gen_ulid() of its own in public, stand
+# in for it.
+my $node = PostgreSQL::Test::Cluster->new('ulid_from_pgx');
+$node->init;
+$node->start;
+$node->safe_psql('postgres', q{
+	CREATE DOMAIN public.ulid AS text CHECK (VALUE ~ '^[0-7][0-9A-HJKMNP-TV-Z]{25}$');
+	CREATE SEQUENCE public.stand_in_seq;
+	CREATE FUNCTION public.gen_ulid() RETURNS public.ulid LANGUAGE sql AS
+	$$ SELECT ('01H' || lpad(upper(to_hex(nextval('public.stand_in_seq'))), 23, '0'))::public.ulid $$;
+	CREATE TABLE account (id public.ulid PRIMARY KEY DEFAULT public.gen_ulid(), name text);
+	INSERT INTO account (name) SELECT 'user ' || n FROM generate_series(1, 1000) n;
+	CREATE TABLE account_before AS SELECT id::text AS id, name FROM account;
+});
+$node->safe_psql('postgres', q{
+	CREATE SCHEMA idgen;
+	CREATE EXTENSION idgen SCHEMA idgen;
+	ALTER TABLE account
+	    ALTER COLUMN id DROP DEFAULT,
+	    ALTER COLUMN id TYPE idgen.ulid USING id::text::idgen.ulid,
+	    ALTER COLUMN id SET DEFAULT idgen.gen_ulid();
+	INSERT INTO account (name) VALUES ('new user');
+	-- idgen's operators and aggregates are found through the search path;
+	-- after public, so that public.gen_ulid() keeps its meaning
+	ALTER DATABASE postgres SET search_path = "$user", public, idgen;
+});
+is( $node->safe_psql('postgres', q{
+		SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+		WHERE attrelid = 'account'::regclass AND attname = 'id'}),
+	'idgen.ulid', 'the column is of idgen\'s type, beside the other ulid type');
+is( $node->safe_psql('postgres', q{
+		SELECT count(*) FROM account a JOIN account_before b ON a.id::text = b.id AND a.name = b.name}),
+	'1000', 'every converted value has its old text');
+is( $node->safe_psql('postgres', q{
+		SELECT (SELECT array_agg(name ORDER BY id) FROM account WHERE name <> 'new user')
+		     = (SELECT array_agg(name ORDER BY id) FROM account_before)}),
+	't', 'and sorts as before');
+is( $node->safe_psql('postgres', q{
+		SELECT id = (SELECT max(id) FROM account), ulid_extract_timestamp(id) > now() - interval '1 minute'
+		FROM account WHERE name = 'new user'}),
+	't|t', 'new rows get idgen.gen_ulid(), after the old ones; with idgen on the search path, its operators and aggregates work unqualified');
+is( $node->safe_psql('postgres', q{
+		SELECT count(*) FROM account WHERE id::uuid::idgen.ulid = id}),
+	'1001', 'the uuid casts work on the converted column');
+is($node->safe_psql('postgres', 'SELECT public.gen_ulid()::text ~ \'^01H\''),
+	't', 'the other gen_ulid() is still there, in public');
+$node->stop;
+
+done_testing();
