@@ -40,7 +40,7 @@ idgen--1.0.sql: src/sql/gen-sql.sh src/sql/common.sql src/sql/type.sql.in \
 		$(patsubst %,src/sql/%.sql,$(TYPES))
 	sh $(srcdir)/src/sql/gen-sql.sh $(srcdir)/src/sql $(TYPES) > $@
 
-$(OBJS): src/idgen.h src/codec.h
+$(OBJS): $(wildcard src/*.h)
 
 # Objects compiled for one PostgreSQL must not go into the module for another
 # (make test, then make test PG_CONFIG=...): they depend on a file naming the

@@ -3,7 +3,7 @@
  *	  The generator clock's setting and the conversions between PostgreSQL
  *	  timestamps and each type's time units.
  */
-#include "idgen.h"
+#include "clock.h"
 
 #include "common/int.h"
 
@@ -58,13 +58,3 @@ idgen_units_to_timestamp(uint64 units, const IdgenTimeUnit *u)
 		u->epoch_us - IDGEN_UNIX_EPOCH_US;
 }
 
-void
-idgen_check_range(int64 value, int64 min, int64 max, const char *type, const char *field)
-{
-	if (value < min || value > max)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s %s out of range", type, field),
-				 errdetail("The %s of a %s must lie between " INT64_FORMAT " and " INT64_FORMAT ", not " INT64_FORMAT ".",
-						   field, type, min, max, value)));
-}

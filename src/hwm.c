@@ -25,11 +25,12 @@
  *	  Without preloading there is no file and no lock: every mark is the
  *	  largest uint64, so idgen_hwm_admit() always admits.
  */
-#include "idgen.h"
+#include "hwm.h"
 
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "miscadmin.h"
 #include "port/pg_crc32c.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
@@ -160,14 +161,14 @@ idgen_hwm_read(IdgenHwm *h)
 		len = 0;
 	else if (fd < 0)
 	{
-		snprintf(h->problem, IDGEN_DETAIL_LEN, "It could not be opened: %s.", strerror(errno));
+		snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN, "It could not be opened: %s.", strerror(errno));
 		return false;
 	}
 	else
 	{
 		len = read(fd, buf, sizeof(buf));
 		if (len < 0)
-			snprintf(h->problem, IDGEN_DETAIL_LEN, "It could not be read: %s.", strerror(errno));
+			snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN, "It could not be read: %s.", strerror(errno));
 		CloseTransientFile(fd);
 		if (len < 0)
 			return false;
@@ -175,7 +176,7 @@ idgen_hwm_read(IdgenHwm *h)
 			memcpy(&hdr, buf, sizeof(hdr));
 		if (len >= (ssize_t) sizeof(hdr) && hdr.magic != IDGEN_HWM_MAGIC)
 		{
-			snprintf(h->problem, IDGEN_DETAIL_LEN,
+			snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN,
 					 "It starts with 0x%08x, not the magic number 0x%08x.",
 					 hdr.magic, IDGEN_HWM_MAGIC);
 			return false;
@@ -183,7 +184,7 @@ idgen_hwm_read(IdgenHwm *h)
 		if (len < (ssize_t) sizeof(hdr) || hdr.nmarks > IDGEN_HWM_MAXFILE ||
 			len != (ssize_t) IDGEN_HWM_FILE_SIZE(hdr.nmarks))
 		{
-			snprintf(h->problem, IDGEN_DETAIL_LEN,
+			snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN,
 					 "Its size, %zd bytes, does not match its header.", len);
 			return false;
 		}
@@ -193,7 +194,7 @@ idgen_hwm_read(IdgenHwm *h)
 		memcpy(&stored, buf + len - sizeof(pg_crc32c), sizeof(stored));
 		if (!EQ_CRC32C(crc, stored))
 		{
-			snprintf(h->problem, IDGEN_DETAIL_LEN, "Its checksum does not match its contents.");
+			snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN, "Its checksum does not match its contents.");
 			return false;
 		}
 	}
@@ -289,7 +290,7 @@ idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 ahead, bo
 	/* An untrusted file is read again: the operator may have mended it */
 	if (!h->trusted && !idgen_hwm_load(h))
 	{
-		char		problem[IDGEN_DETAIL_LEN];
+		char		problem[IDGEN_HWM_PROBLEM_LEN];
 
 		strlcpy(problem, h->problem, sizeof(problem));
 		LWLockRelease(h->lock);

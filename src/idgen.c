@@ -3,13 +3,15 @@
  *	  Module initialisation, settings, node derivation, random bytes and
  *	  idgen_stats().
  */
+#include "clock.h"
 #include "idgen.h"
+#include "shmem.h"
 
 #include "access/htup_details.h"
 #include "access/xlog.h"
 #include "common/hashfn.h"
 #include "funcapi.h"
-#include "mb/pg_wchar.h"
+#include "miscadmin.h"
 #include "storage/ipc.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
@@ -254,21 +256,6 @@ idgen_derived_source(IdgenNodeInfo *info)
 			 "derived from system identifier " UINT64_FORMAT ", timeline %u",
 			 GetSystemIdentifier(), GetWALInsertionTimeLine());
 	return true;
-}
-
-void
-idgen_bad_char_detail(char *detail, const char *str, int pos)
-{
-	int			charpos = pg_mbstrlen_with_len(str, pos) + 1;
-	int			clen = pg_mblen(str + pos);
-
-	if ((unsigned char) str[pos] < 0x20 || str[pos] == 0x7f)
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "Unexpected control character 0x%02x at position %d.",
-				 (unsigned char) str[pos], charpos);
-	else
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "Unexpected character \"%.*s\" at position %d.", clen, str + pos, charpos);
 }
 
 /*

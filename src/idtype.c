@@ -5,10 +5,11 @@
  *	  sort support with abbreviated keys, hashing and the BRIN distance.
  *	  Each type reaches it through IDGEN_TYPE_FUNCTIONS with its descriptor.
  */
-#include "idgen.h"
+#include "idtype.h"
 
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"
+#include "mb/pg_wchar.h"
 #include "parser/scansup.h"
 #include "libpq/pqformat.h"
 #include "port/pg_bswap.h"
@@ -369,4 +370,32 @@ idtype_sortsupport(FunctionCallInfo fcinfo, const IdgenType *t)
 		ssup->abbrev_full_comparator = idtype_fast_cmp;
 	}
 	PG_RETURN_VOID();
+}
+
+/* Raise 22003 unless min <= value <= max */
+void
+idgen_check_range(int64 value, int64 min, int64 max, const char *type, const char *field)
+{
+	if (value < min || value > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s %s out of range", type, field),
+				 errdetail("The %s of a %s must lie between " INT64_FORMAT " and " INT64_FORMAT ", not " INT64_FORMAT ".",
+						   field, type, min, max, value)));
+}
+
+/* A detail naming the character at byte offset pos of str, and its place */
+void
+idgen_bad_char_detail(char *detail, const char *str, int pos)
+{
+	int			charpos = pg_mbstrlen_with_len(str, pos) + 1;
+	int			clen = pg_mblen(str + pos);
+
+	if ((unsigned char) str[pos] < 0x20 || str[pos] == 0x7f)
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "Unexpected control character 0x%02x at position %d.",
+				 (unsigned char) str[pos], charpos);
+	else
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "Unexpected character \"%.*s\" at position %d.", clen, str + pos, charpos);
 }

@@ -7,7 +7,10 @@
  *	  13 hex digits of timestamp | 11 of medallion | 8 of offset: the 32 hex
  *	  digits of the 16 bytes, which the text form splits with hyphens
  */
+#include "clock.h"
 #include "idgen.h"
+#include "idtype.h"
+#include "shmem.h"
 
 #include "access/xact.h"
 #include "utils/builtins.h"

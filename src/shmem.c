@@ -5,6 +5,8 @@
  *	  makes it (PostgreSQL 15-16: from the server's spare shared memory; 17
  *	  on: a named DSM segment) and the others find it by name.
  */
+#include "shmem.h"
+
 #include "idgen.h"
 
 #include "access/xact.h"

@@ -7,7 +7,10 @@
  *	  bytes 0-1: zero | 2-8: ticks | 9: shard | 10-13: domain hash |
  *	  14-15: serial << n | suffix, where the kind's suffix has n bits
  */
+#include "clock.h"
 #include "idgen.h"
+#include "idtype.h"
+#include "shmem.h"
 
 #include "common/cryptohash.h"
 #include "common/sha2.h"

@@ -8,8 +8,12 @@
  *	  bytes 0-4: units << 1 | tick_tock | 5: meta | 6-7: partition |
  *	  8-9: sequence
  */
+#include "clock.h"
 #include "idgen.h"
+#include "idtype.h"
+#include "shmem.h"
 
+#include "miscadmin.h"
 #include "portability/instr_time.h"
 #include "utils/builtins.h"
 

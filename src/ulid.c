@@ -7,8 +7,12 @@
  *
  *	  bytes 0-5: timestamp_ms | 6-15: random
  */
+#include "clock.h"
 #include "idgen.h"
+#include "idtype.h"
+#include "shmem.h"
 
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"

@@ -5,8 +5,12 @@
  *
  *	  bytes 0-6: timestamp_us | 7-8: sequence | 9-15: version << 52 | node
  */
+#include "clock.h"
 #include "idgen.h"
+#include "idtype.h"
+#include "shmem.h"
 
+#include "miscadmin.h"
 #include "utils/builtins.h"
 
 #define WIJI_VERSION		1

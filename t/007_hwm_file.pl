@@ -195,10 +195,13 @@ for my $damage (@damages)
 		SET idgen.clock_offset = '-5s';
 		INSERT INTO ids SELECT gen_sno(), $phase FROM generate_series(1, 1000);
 		SELECT gen_sno();
+		SELECT gen_siq('user');
+		SELECT gen_muid();
 	});
 	like($err, refusal($problem), "$label: gen_sno() raises 55000 with what is wrong");
 	my @errors = $err =~ /ERROR:  55000: high-water mark file/g;
-	is(scalar(@errors), 2, "$label: and again on the next call");
+	is(scalar(@errors), 4,
+		"$label: and again on the next call, and so do gen_siq() and gen_muid(), whose marks are in the same file");
 	is(phase_count($phase), '0', "$label: nothing was inserted");
 
 	$node->stop;

@@ -1,0 +1,59 @@
+/*
+ * clock.h
+ *	  Time: each type's time units and their conversion from and to
+ *	  PostgreSQL timestamps (clock.c), and the generator clock.
+ */
+#ifndef IDGEN_CLOCK_H
+#define IDGEN_CLOCK_H
+
+#include "postgres.h"
+
+#include <time.h>
+
+#include "utils/timestamp.h"
+
+/*
+ * Timestamps.  A type counts time in units of den/num microseconds since an
+ * epoch given in Unix microseconds (wiji: 1/1 from 1970; sno: 4000/1 from
+ * 2010; siq: 1000000/65536 from 1970).
+ */
+#define IDGEN_UNIX_EPOCH_US \
+	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
+
+typedef struct IdgenTimeUnit
+{
+	int64		epoch_us;		/* Unix microseconds of unit 0 */
+	uint64		num;
+	uint64		den;
+	uint64		max_units;		/* largest unit count the type can hold */
+} IdgenTimeUnit;
+
+/* The unit count at or after ts (rounded up); 22008 outside the range */
+extern uint64 idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u,
+									   const char *type);
+/* The timestamp of a unit count, floored to microseconds */
+extern TimestampTz idgen_units_to_timestamp(uint64 units, const IdgenTimeUnit *u);
+
+/*
+ * The generator clock: the real-time clock shifted by idgen.clock_offset
+ * (a testing aid that only superusers can set).
+ */
+extern int	idgen_clock_offset_ms;
+
+static inline int64
+idgen_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec +
+		(int64) idgen_clock_offset_ms * 1000000;
+}
+
+static inline int64
+idgen_clock_us(void)
+{
+	return idgen_clock_ns() / 1000;
+}
+
+#endif							/* IDGEN_CLOCK_H */

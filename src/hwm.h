@@ -1,0 +1,90 @@
+/*
+ * hwm.h
+ *	  High-water marks on disk for the server-wide generators (hwm.c).
+ */
+#ifndef IDGEN_HWM_H
+#define IDGEN_HWM_H
+
+#include "postgres.h"
+
+#include "port/atomics.h"
+#include "storage/lwlock.h"
+
+#define IDGEN_HWM_PROBLEM_LEN	160	/* room for what is wrong with the file */
+
+/*
+ * High-water marks on disk (hwm.c), for the server-wide generators when
+ * idgen is preloaded.  A generator has one or more slots, each counting in
+ * the generator's own time units; it issues a value only below its slot's
+ * mark, which is on disk before it is in shared memory, and after a restart
+ * or crash it starts from no earlier than the mark it finds.  Append new
+ * slots at the end: the file keeps slots by position.
+ */
+typedef enum IdgenHwmSlot
+{
+	IDGEN_HWM_SNO_TICK,			/* sno, tick-tock bit 0 */
+	IDGEN_HWM_SNO_TOCK,			/* sno, tick-tock bit 1 */
+	IDGEN_HWM_SIQ,				/* siq, in 1/65536 s */
+	IDGEN_HWM_MUID,				/* muid transactions, in microseconds */
+	IDGEN_NHWM
+} IdgenHwmSlot;
+
+/* The most slots a file may hold, this version's and a newer one's */
+#define IDGEN_HWM_MAXFILE	64
+
+typedef struct IdgenHwm
+{
+	LWLock	   *lock;			/* serialises writes; NULL unless preloaded */
+
+	/*
+	 * False while the file exists but cannot be trusted (problem says why):
+	 * every mark is then zero, so nothing is admitted, and the generators
+	 * refuse until the file is repaired or removed.  Set under lock, after
+	 * the marks it vouches for.
+	 */
+	bool		trusted;
+	char		problem[IDGEN_HWM_PROBLEM_LEN];
+	pg_atomic_uint64 mark[IDGEN_NHWM];	/* on disk: nothing at or above it is
+										 * issued */
+	uint64		loaded[IDGEN_NHWM]; /* what the file held when it was read */
+	uint64		used[IDGEN_NHWM];	/* above every value issued (written under
+									 * the generator's own lock) */
+	/* Slots a newer version wrote, written back unchanged */
+	int			nfile;
+	uint64		newer[IDGEN_HWM_MAXFILE - IDGEN_NHWM];
+} IdgenHwm;
+
+extern void idgen_hwm_init(IdgenHwm *h);
+extern void idgen_hwm_request(void);
+extern void idgen_hwm_startup(IdgenHwm *h);
+extern void idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value,
+							  uint64 ahead, bool wait);
+
+
+/*
+ * Inside the generator's critical section, before it commits to value: true
+ * if value may be issued (and it is then counted as used), false if the mark
+ * on disk must first move past it with idgen_hwm_advance(..., true).  Without
+ * preloading every mark is the largest uint64, so this always admits.
+ */
+static inline bool
+idgen_hwm_admit(IdgenHwm *h, IdgenHwmSlot slot, uint64 value)
+{
+	if (unlikely(value >= pg_atomic_read_u64(&h->mark[slot])))
+		return false;
+	if (value >= h->used[slot])
+		h->used[slot] = value + 1;
+	return true;
+}
+
+/*
+ * After issuing value: is the mark close enough that it is time to move it
+ * on (idgen_hwm_advance(..., false)), before any caller has to wait for it?
+ */
+static inline bool
+idgen_hwm_due(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 ahead)
+{
+	return value + ahead / 2 >= pg_atomic_read_u64(&h->mark[slot]);
+}
+
+#endif							/* IDGEN_HWM_H */

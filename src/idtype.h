@@ -1,0 +1,122 @@
+/*
+ * idtype.h
+ *	  The type descriptor, and the single implementation of I/O, comparison,
+ *	  hashing, sort support, BRIN distance and casts behind every idgen type
+ *	  (idtype.c), which IDGEN_TYPE_FUNCTIONS gives each type.
+ */
+#ifndef IDGEN_IDTYPE_H
+#define IDGEN_IDTYPE_H
+
+#include "postgres.h"
+
+#include "codec.h"
+#include "fmgr.h"
+#include "utils/timestamp.h"
+
+/*
+ * A type.  Every value is stored in len bytes, big-endian, so that memcmp
+ * order is the type's order; its significant bytes are the siglen bytes from
+ * sigoff on (siq keeps two zero bytes in front of its 14).
+ */
+#define IDGEN_TEXT_LEN		64		/* room for any canonical text */
+#define IDGEN_DETAIL_LEN	160		/* room for any error detail */
+#define IDGEN_MAX_LEN		16
+
+typedef struct IdgenType
+{
+	const char *name;			/* SQL type name */
+	int			len;			/* stored bytes */
+	int			sigoff;			/* first significant byte */
+	int			siglen;			/* significant bytes: binary I/O, bytea */
+	bool		uuid_v8;		/* uuid cast packs the bits into a UUIDv8 */
+
+	/*
+	 * Parse text, or check bytes made by a binary path.  On failure, write a
+	 * sentence for errdetail into detail and return false.
+	 */
+	bool		(*parse) (const char *str, uint8 *val, char *detail);
+	bool		(*check) (const uint8 *val, char *detail);
+	/* Canonical text, NUL-terminated */
+	void		(*format) (const uint8 *val, char *buf);
+	TimestampTz (*timestamp) (const uint8 *val);
+} IdgenType;
+
+/* Soft errors arrived in PostgreSQL 16; before that they are hard. */
+#if PG_VERSION_NUM < 160000
+#define ereturn(context, dummy_value, ...) \
+	do { ereport(ERROR, __VA_ARGS__); return dummy_value; } while (0)
+#endif
+
+/* One implementation of each per-type function (idtype.c) */
+extern Datum idtype_in(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_out(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_recv(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_send(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_is_valid(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_to_bytea(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_from_bytea(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_to_uuid(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_from_uuid(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_sortsupport(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_hash(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_hash_extended(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtype_distance(FunctionCallInfo fcinfo, const IdgenType *t);
+
+static inline int
+idtype_cmp(const IdgenType *t, Datum a, Datum b)
+{
+	return memcmp(DatumGetPointer(a), DatumGetPointer(b), t->len);
+}
+
+/*
+ * The SQL-callable functions of type T with descriptor DESC: each is one
+ * line into the shared implementation above.
+ */
+#define IDGEN_CMP_FUNCTION(T, DESC, OP, EXPR) \
+	PG_FUNCTION_INFO_V1(T##_##OP); \
+	Datum T##_##OP(PG_FUNCTION_ARGS) \
+	{ \
+		int			c = idtype_cmp(&DESC, PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); \
+		EXPR; \
+	}
+#define IDGEN_FUNCTION(T, DESC, NAME) \
+	PG_FUNCTION_INFO_V1(T##_##NAME); \
+	Datum T##_##NAME(PG_FUNCTION_ARGS) { return idtype_##NAME(fcinfo, &DESC); }
+
+#define IDGEN_TYPE_FUNCTIONS(T, DESC) \
+	IDGEN_FUNCTION(T, DESC, in) \
+	IDGEN_FUNCTION(T, DESC, out) \
+	IDGEN_FUNCTION(T, DESC, recv) \
+	IDGEN_FUNCTION(T, DESC, send) \
+	IDGEN_FUNCTION(T, DESC, is_valid) \
+	IDGEN_FUNCTION(T, DESC, to_bytea) \
+	IDGEN_FUNCTION(T, DESC, from_bytea) \
+	IDGEN_FUNCTION(T, DESC, to_uuid) \
+	IDGEN_FUNCTION(T, DESC, from_uuid) \
+	IDGEN_FUNCTION(T, DESC, sortsupport) \
+	IDGEN_FUNCTION(T, DESC, hash) \
+	IDGEN_FUNCTION(T, DESC, hash_extended) \
+	IDGEN_FUNCTION(T, DESC, distance) \
+	IDGEN_CMP_FUNCTION(T, DESC, cmp, PG_RETURN_INT32((c > 0) - (c < 0))) \
+	IDGEN_CMP_FUNCTION(T, DESC, eq, PG_RETURN_BOOL(c == 0)) \
+	IDGEN_CMP_FUNCTION(T, DESC, ne, PG_RETURN_BOOL(c != 0)) \
+	IDGEN_CMP_FUNCTION(T, DESC, lt, PG_RETURN_BOOL(c < 0)) \
+	IDGEN_CMP_FUNCTION(T, DESC, le, PG_RETURN_BOOL(c <= 0)) \
+	IDGEN_CMP_FUNCTION(T, DESC, gt, PG_RETURN_BOOL(c > 0)) \
+	IDGEN_CMP_FUNCTION(T, DESC, ge, PG_RETURN_BOOL(c >= 0)) \
+	IDGEN_CMP_FUNCTION(T, DESC, smaller, PG_RETURN_DATUM(c <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1))) \
+	IDGEN_CMP_FUNCTION(T, DESC, larger, PG_RETURN_DATUM(c >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1))) \
+	PG_FUNCTION_INFO_V1(T##_extract_timestamp); \
+	Datum T##_extract_timestamp(PG_FUNCTION_ARGS) \
+	{ \
+		PG_RETURN_TIMESTAMPTZ(DESC.timestamp((const uint8 *) PG_GETARG_POINTER(0))); \
+	}
+
+/* Raise 22003 unless min <= value <= max */
+extern void idgen_check_range(int64 value, int64 min, int64 max,
+							  const char *type, const char *field);
+
+/* Write a detail naming the character at byte offset pos of str */
+extern void idgen_bad_char_detail(char *detail, const char *str, int pos);
+
+#endif							/* IDGEN_IDTYPE_H */

@@ -1,0 +1,164 @@
+/*
+ * shmem.h
+ *	  The server-wide state in shared memory (shmem.c): one sequencer per
+ *	  generator, the high-water marks, and the statistics.
+ */
+#ifndef IDGEN_SHMEM_H
+#define IDGEN_SHMEM_H
+
+#include "postgres.h"
+
+#include "port/atomics.h"
+#include "storage/spin.h"
+
+#include "hwm.h"
+
+/*
+ * Generators, for statistics.  Each backend counts the ids it makes in local
+ * memory and adds them to the server's totals when its transaction ends, so
+ * that counting touches no shared cache line per id; rare events go straight
+ * to shared atomics.
+ */
+typedef enum IdgenGenerator
+{
+	IDGEN_GEN_WIJI,
+	IDGEN_GEN_SNO,
+	IDGEN_GEN_SIQ,
+	IDGEN_GEN_MUID,
+	IDGEN_GEN_ULID,
+	IDGEN_NGENERATORS
+} IdgenGenerator;
+
+/* Server-wide wiji sequencer (idgen.monotonic = server) */
+typedef struct IdgenWijiState
+{
+	int64		last_us;		/* timestamp of the last value */
+	uint32		sequence;		/* sequence of the last value */
+	int64		last_clock;		/* last clock reading, to see regressions */
+	uint64		node;
+	bool		has_node;
+} IdgenWijiState;
+
+/*
+ * A ulid generator (ulid.c): the millisecond of the last value and its 80
+ * random bits, which count up within the millisecond.  One per backend, and
+ * one for the server (idgen.monotonic = server).
+ */
+#define ULID_RANDOM_LEN		10
+
+typedef struct IdgenUlidState
+{
+	uint64		ms;				/* millisecond of the last value */
+	uint64		last_clock;		/* the last clock reading, to see regressions */
+	uint8		random[ULID_RANDOM_LEN];	/* random part of the last value */
+} IdgenUlidState;
+
+/*
+ * The server-wide sno sequencer (sno.c).  hi[b] is the highest 4 ms unit
+ * used with tick-tock bit b; the sequence and the configuration belong to
+ * unit hi[bit], captured when that unit began.
+ */
+typedef struct IdgenSnoState
+{
+	uint64		hi[2];			/* highest unit used with each tick-tock bit */
+	uint32		seq;			/* next sequence in unit hi[bit] */
+	uint32		seq_max;		/* the unit's last sequence */
+	uint16		partition;		/* the unit's partition */
+	uint8		bit;			/* the current tick-tock bit */
+	bool		started;		/* restored from the high-water mark */
+} IdgenSnoState;
+
+/*
+ * The server-wide siq sequencer (siq.c): the tick (1/65536 s) in use, the
+ * next serial of each kind in it, and the node fields captured when the
+ * tick began, so that every value of one tick has one configuration.
+ */
+#define SIQ_NKINDS			15
+
+typedef struct IdgenSiqState
+{
+	uint64		tick;			/* every value issued is at or below it */
+	uint64		last_clock;		/* the last clock reading, to see regressions */
+	uint32		next[SIQ_NKINDS];	/* next serial of each kind in tick */
+	uint32		domain_hash;	/* the tick's node fields */
+	uint8		shard;
+	bool		started;		/* restored from the high-water mark */
+} IdgenSiqState;
+
+/*
+ * The server-wide muid sequencer (muid.c): the timestamp of the latest
+ * transaction bundle; each new bundle takes a later one.
+ */
+typedef struct IdgenMuidState
+{
+	uint64		last;			/* the latest bundle's timestamp, in us */
+	uint64		last_clock;		/* the last clock reading, to see regressions */
+	bool		started;		/* restored from the high-water mark */
+} IdgenMuidState;
+
+/*
+ * The server-wide state: a few hundred bytes.  Each sequencer, written on
+ * every call, has cache lines of its own, so that one generator's traffic
+ * does not slow another's.
+ */
+typedef struct IdgenShared
+{
+	slock_t		wiji_lock;
+	IdgenWijiState wiji;
+	char		pad_wiji[PG_CACHE_LINE_SIZE];
+	slock_t		sno_lock;
+	IdgenSnoState sno;
+	char		pad_sno[PG_CACHE_LINE_SIZE];
+	slock_t		siq_lock;
+	IdgenSiqState siq;
+	char		pad_siq[PG_CACHE_LINE_SIZE];
+	slock_t		muid_lock;
+	IdgenMuidState muid;
+	char		pad_muid[PG_CACHE_LINE_SIZE];
+	slock_t		ulid_lock;
+	IdgenUlidState ulid;
+	char		pad_ulid[PG_CACHE_LINE_SIZE];
+	IdgenHwm	hwm;
+
+	pg_atomic_uint64 generated[IDGEN_NGENERATORS];
+	pg_atomic_uint64 clock_regressions[IDGEN_NGENERATORS];
+	pg_atomic_uint64 overflow_waits[IDGEN_NGENERATORS];
+} IdgenShared;
+
+/*
+ * The server-wide state, made at server start when preloaded, else attached
+ * on first use (shmem.c).
+ */
+extern IdgenShared *idgen_shared_ptr;
+extern IdgenShared *idgen_shared_attach(void);
+
+static inline IdgenShared *
+idgen_shared(void)
+{
+	return likely(idgen_shared_ptr != NULL) ? idgen_shared_ptr : idgen_shared_attach();
+}
+
+/* This backend's ids not yet added to the totals (shmem.c) */
+extern uint64 idgen_pending[IDGEN_NGENERATORS];
+extern bool idgen_pending_any;
+extern void idgen_pending_begin(void);
+
+/* Count one generated id */
+static inline void
+idgen_count(IdgenGenerator g)
+{
+	if (unlikely(!idgen_pending_any))
+		idgen_pending_begin();
+	idgen_pending[g]++;
+}
+
+static inline void
+idgen_count_event(pg_atomic_uint64 *counters, IdgenGenerator g)
+{
+	pg_atomic_fetch_add_u64(&counters[g], 1);
+}
+
+extern void idgen_shmem_request(void);
+extern void idgen_shmem_startup(void);
+
+#endif							/* IDGEN_SHMEM_H */
