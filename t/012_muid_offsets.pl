@@ -1,0 +1,39 @@
+
+# The offsets of one transaction's muid bundle run out: 2,147,483,647 calls
+# of gen_muid() in one transaction get offsets 1 to 2^31 - 1; the next call
+# raises 2200H, and the next transaction starts a new bundle at offset 1.
+# (About two minutes: the only way to reach the end is to get there.)
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('muid_offsets');
+$node->init;
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+
+my ($out, $err) = ('', '');
+$node->psql('postgres', q{
+	BEGIN;
+	SELECT muid_extract_offset(id) AS last_offset, muid_bundle(id) AS bundle
+	FROM (SELECT gen_muid() AS id FROM (SELECT generate_series(1, 2147483647)) g) s
+	OFFSET 2147483646 \gset
+	SELECT :last_offset;
+	SELECT gen_muid();
+	ROLLBACK;
+	SELECT muid_extract_offset(gen_muid()) AS next_offset, muid_bundle(gen_muid()) > :'bundle'::muid AS later;
+},
+	stdout => \$out, stderr => \$err, on_error_stop => 0,
+	extra_params => [ '-v', 'VERBOSITY=verbose' ],
+	timeout => 900);
+like($out, qr/^2147483647$/m, 'the last offset of a bundle is 2^31 - 1');
+like($err, qr/ERROR:  2200H: gen_muid\(\) has used every offset of this transaction's bundle/,
+	'one more call in the transaction is 2200H');
+like($out, qr/^1\|t$/m, 'the next transaction starts a new, later bundle at offset 1');
+
+$node->stop;
+done_testing();
