@@ -221,40 +221,51 @@ idgen_random(void *buf, size_t len)
  * identifier, and a promoted standby or restored copy, which keeps its
  * origin's identifier, differs by its new timeline.  A server still in
  * recovery has no timeline of its own yet and shares its origin's
- * identifier, so it gets none.
+ * identifier, so it gets none.  Out of recovery the timeline is fixed for
+ * the life of the server, so the value is computed once.
  */
 uint64
-idgen_derived_node(const char *setting, int nbits, uint32 salt)
+idgen_node_field(IdgenNodeField *f, int64 setting)
 {
 	uint64		key[2];
 	uint64		h;
 
+	if (setting >= 0)
+		return (uint64) setting;
+	if (likely(f->derived))
+		return f->value;
 	if (RecoveryInProgress())
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("cannot derive the node of a generator on a server in recovery"),
 				 errdetail("A server in recovery shares its system identifier with the server it copies."),
 				 errhint("Set \"%s\" for this server in postgresql.conf or with ALTER SYSTEM, then reload.",
-						 setting)));
+						 f->setting)));
 	key[0] = GetSystemIdentifier();
 	key[1] = GetWALInsertionTimeLine();
-	h = DatumGetUInt64(hash_any_extended((const unsigned char *) key, sizeof(key), salt));
-	return nbits >= 64 ? h : h & ((UINT64CONST(1) << nbits) - 1);
+	h = DatumGetUInt64(hash_any_extended((const unsigned char *) key, sizeof(key), f->salt));
+	f->value = f->base + (h & ((UINT64CONST(1) << f->nbits) - 1));
+	f->derived = true;
+	return f->value;
 }
 
 bool
-idgen_derived_source(IdgenNodeInfo *info)
+idgen_node_field_info(IdgenNodeField *f, int64 setting, IdgenNodeInfo *info, uint64 *value)
 {
-	if (RecoveryInProgress())
+	if (setting >= 0)
+		strlcpy(info->source, "setting", sizeof(info->source));
+	else if (RecoveryInProgress())
 	{
 		snprintf(info->source, sizeof(info->source),
 				 "derived from system identifier " UINT64_FORMAT ", refused in recovery",
 				 GetSystemIdentifier());
 		return false;
 	}
-	snprintf(info->source, sizeof(info->source),
-			 "derived from system identifier " UINT64_FORMAT ", timeline %u",
-			 GetSystemIdentifier(), GetWALInsertionTimeLine());
+	else
+		snprintf(info->source, sizeof(info->source),
+				 "derived from system identifier " UINT64_FORMAT ", timeline %u",
+				 GetSystemIdentifier(), GetWALInsertionTimeLine());
+	*value = idgen_node_field(f, setting);
 	return true;
 }
 

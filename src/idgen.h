@@ -50,11 +50,24 @@ extern void muid_node_info(IdgenNodeInfo *info);
 extern void ulid_node_info(IdgenNodeInfo *info);
 
 /*
- * Node fields for an unset setting: the system identifier and the timeline,
- * hashed to nbits bits; 55000 (with a hint to set setting) in recovery.
+ * A node field of a server-wide generator (sno partition, siq shard, muid
+ * medallion): its setting when set, else base plus nbits bits derived from
+ * the system identifier and the timeline (idgen.c), computed once.
  */
-extern uint64 idgen_derived_node(const char *setting, int nbits, uint32 salt);
-/* Say what derived fields come from; false in recovery, where there are none */
-extern bool idgen_derived_source(IdgenNodeInfo *info);
+typedef struct IdgenNodeField
+{
+	const char *setting;		/* the setting's name, for the hint */
+	int			nbits;
+	uint32		salt;			/* keeps the fields of one cluster apart */
+	uint64		base;
+	bool		derived;		/* value below has been computed */
+	uint64		value;
+} IdgenNodeField;
+
+/* The field's value: setting when >= 0, else derived (55000 in recovery) */
+extern uint64 idgen_node_field(IdgenNodeField *f, int64 setting);
+/* For idgen_stats(): the value and its source; false in recovery, where none is derived */
+extern bool idgen_node_field_info(IdgenNodeField *f, int64 setting, IdgenNodeInfo *info,
+								  uint64 *value);
 
 #endif							/* IDGEN_H */

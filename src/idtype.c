@@ -92,7 +92,7 @@ idtype_check_binary(const IdgenType *t, const uint8 *val)
 {
 	char		detail[IDGEN_DETAIL_LEN];
 
-	if (!t->check(val, detail))
+	if (t->check != NULL && !t->check(val, detail))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid binary value for type %s", t->name),

@@ -31,8 +31,9 @@ typedef struct IdgenType
 	bool		uuid_v8;		/* uuid cast packs the bits into a UUIDv8 */
 
 	/*
-	 * Parse text, or check bytes made by a binary path.  On failure, write a
-	 * sentence for errdetail into detail and return false.
+	 * Parse text, or check bytes made by a binary path (NULL where every
+	 * value of len bytes is valid).  On failure, write a sentence for
+	 * errdetail into detail and return false.
 	 */
 	bool		(*parse) (const char *str, uint8 *val, char *detail);
 	bool		(*check) (const uint8 *val, char *detail);

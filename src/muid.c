@@ -22,8 +22,6 @@
 #define MUID_TEXT_LEN		(MUID_TS_DIGITS + 1 + MUID_MED_DIGITS + 1 + MUID_OFF_DIGITS)
 #define MUID_MAX_US			((UINT64CONST(1) << 52) - 1)
 #define MUID_MEDALLION_MASK	((UINT64CONST(1) << 44) - 1)
-/* The derived medallion lies in [2^40, 2^41), as the muid spec assigns them */
-#define MUID_DERIVED_BASE	(UINT64CONST(1) << 40)
 
 /* How far ahead of the timestamps in use the mark on disk is written: 10 s */
 #define MUID_HWM_AHEAD		UINT64CONST(10000000)
@@ -50,13 +48,6 @@ muid_pack(uint8 *v, uint64 us, uint64 medallion, int32 offset)
 	be_put(v, 8, us << 12 | medallion >> 32);
 	be_put(v + 8, 4, medallion & 0xFFFFFFFF);
 	be_put(v + 12, 4, (uint32) offset);
-}
-
-/* Every 128-bit value is a muid with a canonical text */
-static bool
-muid_check(const uint8 *v, char *detail)
-{
-	return true;
 }
 
 /*
@@ -154,7 +145,7 @@ static const IdgenType muid_type = {
 	.siglen = MUID_LEN,
 	.uuid_v8 = false,
 	.parse = muid_parse,
-	.check = muid_check,
+	.check = NULL,				/* every 128-bit value is a muid */
 	.format = muid_format,
 	.timestamp = muid_timestamp,
 };
@@ -269,23 +260,11 @@ muid_step(IdgenMuidState *s, IdgenHwm *h, MuidStep *st)
 }
 
 /*
- * The medallion derived from the system identifier and timeline, in
- * [2^40, 2^41): 55000 in recovery; computed once out of it.
+ * The medallion: idgen.muid_medallion, or derived from the cluster into
+ * [2^40, 2^41), where the muid spec assigns them
  */
-static uint64
-muid_derived_medallion(void)
-{
-	static bool done = false;
-	static uint64 medallion;
-
-	if (!done)
-	{
-		medallion = MUID_DERIVED_BASE |
-			idgen_derived_node("idgen.muid_medallion", 40, MUID_MEDALLION_SALT);
-		done = true;
-	}
-	return medallion;
-}
+static IdgenNodeField muid_medallion_field = {.setting = "idgen.muid_medallion", .nbits = 40,
+.salt = MUID_MEDALLION_SALT, .base = UINT64CONST(1) << 40};
 
 /* This backend's bundle: the top-level transaction's timestamp and medallion */
 typedef struct MuidBundle
@@ -316,8 +295,7 @@ muid_begin_bundle(void)
 	uint64		medallion;
 	MuidStep	st = {0};
 
-	medallion = idgen_muid_medallion_value >= 0 ?
-		(uint64) idgen_muid_medallion_value : muid_derived_medallion();
+	medallion = idgen_node_field(&muid_medallion_field, idgen_muid_medallion_value);
 	if (!registered)
 	{
 		RegisterXactCallback(muid_xact_callback, NULL);
@@ -374,16 +352,12 @@ gen_muid(PG_FUNCTION_ARGS)
 void
 muid_node_info(IdgenNodeInfo *info)
 {
+	uint64		medallion;
+
 	info->scope = "server";
-	if (idgen_muid_medallion_value >= 0)
-	{
-		strlcpy(info->source, "setting", sizeof(info->source));
-		snprintf(info->node, sizeof(info->node), "medallion=" INT64_FORMAT " (0x%011llX)",
-				 idgen_muid_medallion_value, (unsigned long long) idgen_muid_medallion_value);
-	}
-	else if (idgen_derived_source(info))
+	if (idgen_node_field_info(&muid_medallion_field, idgen_muid_medallion_value, info, &medallion))
 		snprintf(info->node, sizeof(info->node), "medallion=" UINT64_FORMAT " (0x%011llX)",
-				 muid_derived_medallion(), (unsigned long long) muid_derived_medallion());
+				 medallion, (unsigned long long) medallion);
 	else
 		snprintf(info->node, sizeof(info->node), "medallion=none");
 }

@@ -141,13 +141,6 @@ siq_pack(uint8 *v, uint64 ticks, int shard, uint32 domain_hash, int kind, uint32
 	be_put(v + 14, 2, (serial << k->nbits) | siq_kind_suffix(k));
 }
 
-/* Every 112-bit value is a siq with a canonical text */
-static bool
-siq_check(const uint8 *v, char *detail)
-{
-	return true;
-}
-
 /*
  * Text input: "did:siq:" and the 29-character body (prefix and body in
  * either case, checksum verified), or a decimal integer below 2^112.
@@ -242,7 +235,7 @@ static const IdgenType siq_type = {
 	.siglen = SIQ_LEN - SIQ_OFF,
 	.uuid_v8 = true,
 	.parse = siq_parse,
-	.check = siq_check,
+	.check = NULL,				/* every 112-bit value is a siq */
 	.format = siq_format,
 	.timestamp = siq_timestamp,
 };
@@ -542,23 +535,8 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 	s->next[kind] += st->nserial;
 }
 
-/*
- * The shard derived from the system identifier and timeline: 55000 in
- * recovery; once out of it the timeline is fixed, so it is computed once.
- */
-static uint8
-siq_derived_shard(void)
-{
-	static bool done = false;
-	static uint8 shard;
-
-	if (!done)
-	{
-		shard = (uint8) idgen_derived_node("idgen.siq_shard", 8, SIQ_SHARD_SALT);
-		done = true;
-	}
-	return shard;
-}
+/* The shard: idgen.siq_shard, or derived from the cluster */
+static IdgenNodeField siq_shard = {.setting = "idgen.siq_shard", .nbits = 8, .salt = SIQ_SHARD_SALT};
 
 /* The domain hash of the settings, recomputed when one of them changes */
 static uint32
@@ -579,7 +557,7 @@ siq_config(SiqConfig *cfg, int kind)
 {
 	uint32		serials = siq_kind_serials(&siq_kinds[kind]);
 
-	cfg->shard = idgen_siq_shard >= 0 ? (uint8) idgen_siq_shard : siq_derived_shard();
+	cfg->shard = (uint8) idgen_node_field(&siq_shard, idgen_siq_shard);
 	cfg->domain_hash = siq_setting_domain_hash();
 	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
 		Max(1, Min(SIQ_BLOCK_MAX, serials / SIQ_BLOCK_MAX));
@@ -698,16 +676,12 @@ gen_siq(PG_FUNCTION_ARGS)
 void
 siq_node_info(IdgenNodeInfo *info)
 {
-	char		shard[16] = "none";
+	char		shard[24] = "none";
+	uint64		value;
 
 	info->scope = "server";
-	if (idgen_siq_shard >= 0)
-	{
-		strlcpy(info->source, "setting", sizeof(info->source));
-		snprintf(shard, sizeof(shard), "%d", idgen_siq_shard);
-	}
-	else if (idgen_derived_source(info))
-		snprintf(shard, sizeof(shard), "%d", siq_derived_shard());
+	if (idgen_node_field_info(&siq_shard, idgen_siq_shard, info, &value))
+		snprintf(shard, sizeof(shard), UINT64_FORMAT, value);
 	snprintf(info->node, sizeof(info->node), "shard=%s domain_hash=%u",
 			 shard, siq_setting_domain_hash());
 }

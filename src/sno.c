@@ -55,13 +55,6 @@ sno_pack(uint8 *v, uint64 units, int tick_tock, int meta, int partition, int seq
 	be_put(v + 8, 2, (uint64) sequence);
 }
 
-/* Every 80-bit value is a sno with a canonical text */
-static bool
-sno_check(const uint8 *v, char *detail)
-{
-	return true;
-}
-
 /* Text input: exactly 16 sno32 characters, either case */
 static bool
 sno_parse(const char *str, uint8 *v, char *detail)
@@ -105,7 +98,7 @@ static const IdgenType sno_type = {
 	.siglen = SNO_LEN,
 	.uuid_v8 = true,
 	.parse = sno_parse,
-	.check = sno_check,
+	.check = NULL,				/* every 80-bit value is a sno */
 	.format = sno_format,
 	.timestamp = sno_timestamp,
 };
@@ -336,23 +329,9 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 	s->seq += st->nseq;
 }
 
-/*
- * The partition derived from the system identifier and timeline: 55000 in
- * recovery; once out of it the timeline is fixed, so it is computed once.
- */
-static uint16
-sno_derived_partition(void)
-{
-	static bool done = false;
-	static uint16 partition;
-
-	if (!done)
-	{
-		partition = (uint16) idgen_derived_node("idgen.sno_partition", 16, SNO_PARTITION_SALT);
-		done = true;
-	}
-	return partition;
-}
+/* The partition: idgen.sno_partition, or derived from the cluster */
+static IdgenNodeField sno_partition = {.setting = "idgen.sno_partition", .nbits = 16,
+.salt = SNO_PARTITION_SALT};
 
 /*
  * This backend's settings, checked.  Each bound is range-checked when set;
@@ -386,8 +365,7 @@ sno_config(SnoConfig *cfg)
 	 */
 	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
 		Max(1, Min(SNO_BLOCK_MAX, (max - min + 1) / SNO_BLOCK_MAX));
-	cfg->partition = idgen_sno_partition >= 0 ?
-		(uint16) idgen_sno_partition : sno_derived_partition();
+	cfg->partition = (uint16) idgen_node_field(&sno_partition, idgen_sno_partition);
 }
 
 /* A unit count as text, for error details */
@@ -546,16 +524,12 @@ gen_sno(PG_FUNCTION_ARGS)
 void
 sno_node_info(IdgenNodeInfo *info)
 {
-	char		partition[16] = "none";
+	char		partition[24] = "none";
+	uint64		value;
 
 	info->scope = "server";
-	if (idgen_sno_partition >= 0)
-	{
-		strlcpy(info->source, "setting", sizeof(info->source));
-		snprintf(partition, sizeof(partition), "%d", idgen_sno_partition);
-	}
-	else if (idgen_derived_source(info))
-		snprintf(partition, sizeof(partition), "%d", sno_derived_partition());
+	if (idgen_node_field_info(&sno_partition, idgen_sno_partition, info, &value))
+		snprintf(partition, sizeof(partition), UINT64_FORMAT, value);
 	snprintf(info->node, sizeof(info->node), "partition=%s sequence=%d..%d",
 			 partition, idgen_sno_sequence_min, idgen_sno_sequence_max);
 }

@@ -38,13 +38,6 @@ ulid_pack(uint8 *v, uint64 ms, const uint8 *random)
 	memcpy(v + 6, random, ULID_RANDOM_LEN);
 }
 
-/* Every 128-bit value is a ulid with a canonical text */
-static bool
-ulid_check(const uint8 *v, char *detail)
-{
-	return true;
-}
-
 /*
  * Text input: 26 Crockford base32 characters (first 0 to 7), 32 hex digits
  * (the SQLite form) or the 36-character UUID form, either case.
@@ -103,7 +96,7 @@ static const IdgenType ulid_type = {
 	.siglen = ULID_LEN,
 	.uuid_v8 = false,
 	.parse = ulid_parse,
-	.check = ulid_check,
+	.check = NULL,				/* every 128-bit value is a ulid */
 	.format = ulid_format,
 	.timestamp = ulid_timestamp,
 };

@@ -8,6 +8,9 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 my $node = PostgreSQL::Test::Cluster->new('sno_restart');
 $node->init;
@@ -33,17 +36,6 @@ $node->safe_psql('postgres', q{
 });
 ok(-f $node->data_dir . '/idgen.hwm', 'the high-water mark file exists');
 
-# Run a script in one session; return its stdout and stderr
-sub run_script
-{
-	my ($sql) = @_;
-	my ($out, $err) = ('', '');
-	$node->psql('postgres', $sql,
-		stdout => \$out, stderr => \$err, on_error_stop => 0,
-		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
-	return ($out, $err);
-}
-
 # Tick-tock bits of a phase
 sub bits
 {
@@ -54,7 +46,7 @@ sub bits
 
 # A clean restart, then the clock 5 s behind: the gap counts as a step back
 $node->restart;
-my ($out, $err) = run_script(q{
+my ($out, $err) = run_script($node, q{
 	SET idgen.clock_offset = '-5s';
 	INSERT INTO ids SELECT gen_sno(), 2 FROM generate_series(1, 5000);
 });
@@ -82,7 +74,7 @@ $node->poll_query_until('postgres', 'SELECT 1', '1')
   or die 'the server did not come back after the crash';
 ok($node->log_contains('all server processes terminated; reinitializing'),
 	'the server went through crash recovery');
-($out, $err) = run_script(q{
+($out, $err) = run_script($node, q{
 	INSERT INTO ids SELECT gen_sno(), 4 FROM generate_series(1, 5000);
 });
 is($err, '', 'after the crash, 5,000 more values and no duplicate');
@@ -93,7 +85,7 @@ is( $node->safe_psql('postgres',
 
 # Both tick-tock timelines have now been used up to the marks; the clock
 # 5 s behind them would need a wait of seconds: 55000, nothing issued
-($out, $err) = run_script(q{
+($out, $err) = run_script($node, q{
 	SET idgen.clock_offset = '-5s';
 	INSERT INTO ids SELECT gen_sno(), 5;
 });
@@ -103,7 +95,7 @@ like($err, qr/ERROR:  55000: gen_sno\(\) would have to wait more than 1 s for th
 # An immediate shutdown, then the same again
 $node->stop('immediate');
 $node->start;
-($out, $err) = run_script(q{
+($out, $err) = run_script($node, q{
 	INSERT INTO ids SELECT gen_sno(), 6 FROM generate_series(1, 5000);
 });
 is($err, '', 'after an immediate shutdown, 5,000 more values and no duplicate');

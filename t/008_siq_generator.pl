@@ -9,33 +9,9 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-
-# Set server-wide settings and wait until a new session sees them
-sub configure
-{
-	my ($node, %settings) = @_;
-	# ALTER SYSTEM knows the idgen.* settings once the library is loaded
-	$node->safe_psql('postgres',
-		"LOAD 'idgen';\n" . join('', map { "ALTER SYSTEM SET idgen.$_ = '$settings{$_}';\n" } sort keys %settings)
-		  . "SELECT pg_reload_conf();");
-	for my $name (keys %settings)
-	{
-		$node->poll_query_until('postgres',
-			"SELECT current_setting('idgen.$name') = '$settings{$name}'")
-		  or die "setting idgen.$name did not take effect";
-	}
-}
-
-# Run a script in one session; return its stdout and stderr
-sub run_script
-{
-	my ($node, $sql) = @_;
-	my ($out, $err) = ('', '');
-	$node->psql('postgres', $sql,
-		stdout => \$out, stderr => \$err, on_error_stop => 0,
-		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
-	return ($out, $err);
-}
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 foreach my $preload (0, 1)
 {

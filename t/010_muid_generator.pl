@@ -10,17 +10,9 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-
-# Run a script in one session; return its stdout and stderr
-sub run_script
-{
-	my ($node, $sql) = @_;
-	my ($out, $err) = ('', '');
-	$node->psql('postgres', $sql,
-		stdout => \$out, stderr => \$err, on_error_stop => 0,
-		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
-	return ($out, $err);
-}
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 # Every bundle of phase p is later than every bundle before it
 sub bundles_after

@@ -10,18 +10,10 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 use Time::HiRes;
-
-# Set idgen.monotonic and wait until a new session sees it
-sub set_scope
-{
-	my ($node, $scope) = @_;
-	$node->safe_psql('postgres',
-		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = '$scope'; SELECT pg_reload_conf();");
-	$node->poll_query_until('postgres',
-		"SELECT current_setting('idgen.monotonic', true) = '$scope'")
-	  or die "idgen.monotonic did not become $scope";
-}
 
 foreach my $preload (0, 1)
 {
@@ -64,7 +56,7 @@ foreach my $preload (0, 1)
 
 	# One generator for the server: alternating sessions get strictly
 	# increasing values
-	set_scope($node, 'server');
+	configure($node, monotonic => 'server');
 	my @s = map { $node->background_psql('postgres') } 1 .. 2;
 	my @values;
 	for my $i (1 .. 200)
@@ -77,7 +69,7 @@ foreach my $preload (0, 1)
 			 FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev FROM (VALUES $values) v(i, u)) a"),
 		'0|200', "$label: alternating sessions get strictly increasing values with idgen.monotonic = server");
 	my $last = $s[0]->query_safe('SELECT gen_ulid()');
-	set_scope($node, 'backend');
+	configure($node, monotonic => 'backend');
 	$s[0]->query_safe('SELECT 1');    # let the session see the reload
 	is($s[0]->query_safe("SELECT gen_ulid() > '$last'::ulid"),
 		't', "$label: a session keeps increasing across a change of scope");
@@ -89,7 +81,7 @@ foreach my $preload (0, 1)
 	# scope, inserts too: A's generator does not continue the server-wide
 	# random sequence, so no value of A's equals one of B's
 	$node->safe_psql('postgres', 'CREATE TABLE ua (id ulid); CREATE TABLE ub (id ulid);');
-	set_scope($node, 'server');
+	configure($node, monotonic => 'server');
 	my $a = $node->background_psql('postgres');
 	my $b = $node->background_psql('postgres');
 	$a->query_safe('SELECT gen_ulid()');
