@@ -28,8 +28,13 @@
 #define SIQ_MAX_TICKS		((UINT64CONST(1) << 56) - 1)
 #define SIQ_TICKS_PER_S		65536
 
-/* The most serials a backend takes from the shared state at once */
-#define SIQ_BLOCK_MAX		64
+/*
+ * The most serials a backend takes from the shared state at once, and the
+ * least share of a kind's serials in a tick that a block leaves to others
+ * (1/32: 64 of the 2048 serials that most kinds have)
+ */
+#define SIQ_BLOCK_MAX		128
+#define SIQ_BLOCK_SHARE		32
 /* How far ahead of the ticks in use the mark on disk is written: 10 s */
 #define SIQ_HWM_AHEAD		(10 * SIQ_TICKS_PER_S)
 /* Mixed into the system identifier's hash for the derived shard */
@@ -560,7 +565,7 @@ siq_config(SiqConfig *cfg, int kind)
 	cfg->shard = (uint8) idgen_node_field(&siq_shard, idgen_siq_shard);
 	cfg->domain_hash = siq_setting_domain_hash();
 	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
-		Max(1, Min(SIQ_BLOCK_MAX, serials / SIQ_BLOCK_MAX));
+		Min(SIQ_BLOCK_MAX, serials / SIQ_BLOCK_SHARE);
 }
 
 /* What is left of this backend's block of each kind's serials */

@@ -203,11 +203,15 @@ ulid_advance(IdgenUlidState *s, const uint8 *last, int64 now_us, const uint8 *fr
 	uint8		cur[ULID_LEN];
 	int			i;
 
-	ulid_pack(cur, s->ms, s->random);
-	if (memcmp(last, cur, ULID_LEN) > 0)
+	/* last: the session's value from the other generator, if it just had one */
+	if (unlikely(last != NULL))
 	{
-		s->ms = ulid_timestamp_ms(last);
-		memset(s->random, 0xFF, ULID_RANDOM_LEN);
+		ulid_pack(cur, s->ms, s->random);
+		if (memcmp(last, cur, ULID_LEN) > 0)
+		{
+			s->ms = ulid_timestamp_ms(last);
+			memset(s->random, 0xFF, ULID_RANDOM_LEN);
+		}
 	}
 	s->last_clock = now;
 	if (now > s->ms)
@@ -229,9 +233,13 @@ ulid_advance(IdgenUlidState *s, const uint8 *last, int64 now_us, const uint8 *fr
 	return step;
 }
 
-/* This backend's generator and the last value it issued, reset in a new process */
+/*
+ * This backend's generator, the last value this backend issued and the scope
+ * that issued it, reset in a new process
+ */
 static IdgenUlidState ulid_local;
 static uint8 ulid_last[ULID_LEN];
+static int	ulid_last_scope = -1;
 static int	ulid_local_pid = 0;
 
 PG_FUNCTION_INFO_V1(gen_ulid);
@@ -240,6 +248,7 @@ gen_ulid(PG_FUNCTION_ARGS)
 {
 	const uint8 *fresh = ulid_pool_peek();
 	uint8	   *v = palloc(ULID_LEN);
+	const uint8 *last = NULL;
 	UlidStep	step;
 	int64		now_us;
 
@@ -247,7 +256,13 @@ gen_ulid(PG_FUNCTION_ARGS)
 	{
 		memset(&ulid_local, 0, sizeof(ulid_local));
 		memset(ulid_last, 0, sizeof(ulid_last));
+		ulid_last_scope = -1;
 		ulid_local_pid = MyProcPid;
+	}
+	if (unlikely(ulid_last_scope != idgen_monotonic))
+	{
+		last = ulid_last;
+		ulid_last_scope = idgen_monotonic;
 	}
 	if (idgen_monotonic == IDGEN_MONOTONIC_SERVER)
 	{
@@ -256,14 +271,14 @@ gen_ulid(PG_FUNCTION_ARGS)
 
 		SpinLockAcquire(&sh->ulid_lock);
 		now_us = idgen_clock_us();
-		step = ulid_advance(&sh->ulid, ulid_last, now_us, fresh);
+		step = ulid_advance(&sh->ulid, last, now_us, fresh);
 		ulid_pack(v, sh->ulid.ms, sh->ulid.random);
 		SpinLockRelease(&sh->ulid_lock);
 	}
 	else
 	{
 		now_us = idgen_clock_us();
-		step = ulid_advance(&ulid_local, ulid_last, now_us, fresh);
+		step = ulid_advance(&ulid_local, last, now_us, fresh);
 		ulid_pack(v, ulid_local.ms, ulid_local.random);
 	}
 	if (step.fresh)
