@@ -9,6 +9,8 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use IPC::Run;
+use Time::HiRes;
 use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
@@ -42,6 +44,36 @@ foreach my $preload (0, 1)
 		"LOAD 'idgen'; ALTER SYSTEM SET idgen.siq_domain = 'bücher.example'");
 	like($err, qr/ERROR:  22023: invalid value for parameter "idgen.siq_domain"/,
 		"$label: a domain that is not ASCII is refused when set");
+	configure($node, siq_local_id => 0, siq_domain => '', siq_shard => -1);
+
+	# The node settings change while four sessions generate: every tick is
+	# made with one configuration (shard k, a domain hash of local id k)
+	$node->safe_psql('postgres', 'CREATE TABLE churn (id siq PRIMARY KEY)');
+	configure($node, siq_domain => 'example.com', siq_shard => 1, siq_local_id => 1);
+	my $script = PostgreSQL::Test::Utils::tempdir() . '/churn.sql';
+	PostgreSQL::Test::Utils::append_to_file($script,
+		"INSERT INTO churn SELECT gen_siq('event') FROM generate_series(1, 100);\n");
+	my ($pgb_out, $pgb_err) = ('', '');
+	my $pgbench = IPC::Run::start(
+		[ 'pgbench', '-n', '-c', '4', '-j', '4', '-T', '3', '-f', $script,
+		  $node->connstr('postgres') ],
+		'>', \$pgb_out, '2>', \$pgb_err);
+	for my $k (2 .. 9)
+	{
+		Time::HiRes::usleep(150_000);
+		configure($node, siq_shard => $k, siq_local_id => $k);
+	}
+	ok($pgbench->finish, "$label: four sessions inserted while the settings changed")
+	  or diag($pgb_out, $pgb_err);
+	is( $node->safe_psql('postgres', q{
+			SELECT count(*) FILTER (WHERE configs > 1),
+			       count(*) FILTER (WHERE domain_hash <> siq_domain_hash('example.com', shard)),
+			       count(DISTINCT shard) > 1
+			FROM (SELECT min(siq_extract_shard(id)) AS shard,
+			             min(siq_extract_domain_hash(id)) AS domain_hash,
+			             count(DISTINCT (siq_extract_shard(id), siq_extract_domain_hash(id))) AS configs
+			      FROM churn GROUP BY siq_extract_timestamp(id)) t}),
+		'0|0|t', "$label: each tick has one shard and the domain hash that went with it");
 	configure($node, siq_local_id => 0, siq_domain => '', siq_shard => -1);
 
 	# Three sessions insert 150,000 rows each at the same time: a duplicate

@@ -32,6 +32,7 @@ foreach my $preload (0, 1)
 	$node->append_conf('postgresql.conf',
 		"shared_preload_libraries = 'idgen'\nrestart_after_crash = on")
 	  if $preload;
+	$node->append_conf('postgresql.conf', 'max_prepared_transactions = 2');
 	$node->start;
 	$node->safe_psql('postgres', q{
 		CREATE EXTENSION idgen;
@@ -83,9 +84,26 @@ foreach my $preload (0, 1)
 			FROM (SELECT id, lag(id) OVER (PARTITION BY pid ORDER BY n) AS prev FROM ids WHERE phase = 1) s}),
 		'0', "$label: each session's values strictly increase");
 
+	# PREPARE TRANSACTION ends the transaction in the session: the next
+	# gen_muid() starts a new bundle, also before COMMIT PREPARED
+	my ($out, $err) = run_script($node, q{
+		BEGIN;
+		INSERT INTO ids (id, phase) SELECT gen_muid(), 7 FROM generate_series(1, 3);
+		PREPARE TRANSACTION 'p';
+		BEGIN;
+		INSERT INTO ids (id, phase) SELECT gen_muid(), 8 FROM generate_series(1, 2);
+		COMMIT;
+		COMMIT PREPARED 'p';
+	});
+	is($err, '', "$label: a prepared transaction and the next one");
+	is( $node->safe_psql('postgres', q{
+			SELECT phase, string_agg(muid_extract_offset(id)::text, ',' ORDER BY id), count(DISTINCT muid_bundle(id))
+			FROM ids WHERE phase IN (7, 8) GROUP BY phase ORDER BY phase}),
+		"7|1,2,3|1\n8|1,2|1", "$label: ... have bundles of their own");
+
 	# The clock steps back 5 s: the next transaction's bundle is still later
 	# than every earlier one
-	my ($out, $err) = run_script($node, q{
+	($out, $err) = run_script($node, q{
 		SET idgen.clock_offset = '-5s';
 		INSERT INTO ids (id, phase) SELECT gen_muid(), 2 FROM generate_series(1, 10);
 		INSERT INTO ids (id, phase) SELECT gen_muid(), 3 FROM generate_series(1, 10);
