@@ -9,6 +9,9 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 my $node = PostgreSQL::Test::Cluster->new('siq_restart');
 $node->init;
@@ -55,14 +58,7 @@ is(above_earlier(2), '3|t', '... every kind above all its earlier values');
 
 # A backend crashes: the server reinitialises and reads the mark written
 # ahead of the values in use
-my $victim = $node->background_psql('postgres');
-my $victim_pid = $victim->query_safe('SELECT pg_backend_pid()');
-kill 'KILL', $victim_pid;
-$victim->quit;
-$node->poll_query_until('postgres', 'SELECT 1', '1')
-  or die 'the server did not come back after the crash';
-ok($node->log_contains('all server processes terminated; reinitializing'),
-	'the server went through crash recovery');
+ok(crash_backend($node), 'the server went through crash recovery');
 is(generate(3, '-30s'), '', 'after the crash, with the clock 30 s back: no error, no duplicate');
 is(above_earlier(3), '3|t', '... every kind above all its earlier values');
 

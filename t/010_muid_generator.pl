@@ -127,14 +127,7 @@ foreach my $preload (0, 1)
 		is($err, '', 'after a restart with the clock 30 s back, no error');
 		is(bundles_after($node, 4), 't|t', '... the new bundle is later than every earlier one');
 
-		my $victim = $node->background_psql('postgres');
-		my $victim_pid = $victim->query_safe('SELECT pg_backend_pid()');
-		kill 'KILL', $victim_pid;
-		$victim->quit;
-		$node->poll_query_until('postgres', 'SELECT 1', '1')
-		  or die 'the server did not come back after the crash';
-		ok($node->log_contains('all server processes terminated; reinitializing'),
-			'the server went through crash recovery');
+		ok(crash_backend($node), 'the server went through crash recovery');
 		($out, $err) = run_script($node, q{
 			SET idgen.clock_offset = '-30s';
 			INSERT INTO ids (id, phase) SELECT gen_muid(), 5 FROM generate_series(1, 10);

@@ -7,7 +7,7 @@ use strict;
 use warnings;
 
 use Exporter 'import';
-our @EXPORT = qw(configure run_script);
+our @EXPORT = qw(configure run_script crash_backend);
 
 # Set idgen.* settings server-wide (ALTER SYSTEM and a reload) and wait
 # until a new session sees them.  ALTER SYSTEM knows the idgen.* settings
@@ -38,6 +38,21 @@ sub run_script
 		stdout => \$out, stderr => \$err, on_error_stop => 0,
 		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 	return ($out, $err);
+}
+
+# Kill a backend with SIGKILL: the postmaster reinitialises shared memory,
+# as after any crash.  Returns once the server takes connections again and
+# its log shows the reinitialisation.
+sub crash_backend
+{
+	my ($node) = @_;
+	my $victim = $node->background_psql('postgres');
+	my $victim_pid = $victim->query_safe('SELECT pg_backend_pid()');
+	kill 'KILL', $victim_pid;
+	$victim->quit;
+	$node->poll_query_until('postgres', 'SELECT 1', '1')
+	  or die 'the server did not come back after the crash';
+	return $node->log_contains('all server processes terminated; reinitializing');
 }
 
 1;
