@@ -307,7 +307,6 @@ idtype_fast_cmp(Datum a, Datum b, SortSupport ssup)
 	return memcmp(DatumGetPointer(a), DatumGetPointer(b), state->type->len);
 }
 
-
 static Datum
 idtype_abbrev_convert(Datum original, SortSupport ssup)
 {
@@ -370,6 +369,31 @@ idtype_sortsupport(FunctionCallInfo fcinfo, const IdgenType *t)
 		ssup->abbrev_full_comparator = idtype_fast_cmp;
 	}
 	PG_RETURN_VOID();
+}
+
+int
+idtype_decode128(const char *type, const char *str, uint8 *val, char *detail)
+{
+	size_t		len = strlen(str);
+	int			rc;
+
+	if (len == CROCKFORD128_LEN)
+		rc = codec_crockford128_decode(str, len, val);
+	else if (len == 32 || len == UUID_TEXT_LEN)
+		rc = codec_hex16_decode(str, len, val);
+	else
+	{
+		snprintf(detail, IDGEN_DETAIL_LEN,
+				 "A %s is 26 base32 characters, 32 hex digits or a 36-character UUID, not %zu character%s.",
+				 type, len, len == 1 ? "" : "s");
+		return CODEC_BAD_LENGTH;
+	}
+	if (rc >= 0)
+	{
+		idgen_bad_char_detail(detail, str, rc);
+		return CODEC_BAD_LENGTH;
+	}
+	return rc;
 }
 
 /* Raise 22003 unless min <= value <= max */

@@ -113,6 +113,14 @@ idtype_cmp(const IdgenType *t, Datum a, Datum b)
 		PG_RETURN_TIMESTAMPTZ(DESC.timestamp((const uint8 *) PG_GETARG_POINTER(0))); \
 	}
 
+/*
+ * The 16 bytes of a text in the forms that 16-byte types read: 26 Crockford
+ * base32 characters, 32 hex digits or the 36-character UUID form.  Returns
+ * CODEC_OK; CODEC_OVERFLOW for base32 text past 128 bits, whose first
+ * character the caller reports; or CODEC_BAD_LENGTH with detail written.
+ */
+extern int	idtype_decode128(const char *type, const char *str, uint8 *val, char *detail);
+
 /* Raise 22003 unless min <= value <= max */
 extern void idgen_check_range(int64 value, int64 min, int64 max,
 							  const char *type, const char *field);

@@ -165,9 +165,9 @@ sno_from_parts(PG_FUNCTION_ARGS)
  * on at once (seeds/sno-readme.txt, "Clock drift and the tick-tock
  * toggle"); otherwise both timelines may have used that unit, and it waits
  * until the clock passes the lower of the two his, where one of them is
- * free again.  A wait that would exceed
- * 1 s raises 55000 instead.  The clock is read inside the critical section,
- * so readings and state changes happen in one order.
+ * free again.  A wait that would exceed 1 s raises 55000 instead.  The
+ * clock is read inside the critical section, so readings and state changes
+ * happen in one order.
  *
  * With idgen.monotonic = backend, a backend takes a block of sequence
  * numbers of the unit at a time (up to SNO_BLOCK_MAX, fewer for small

@@ -45,35 +45,13 @@ ulid_pack(uint8 *v, uint64 ms, const uint8 *random)
 static bool
 ulid_parse(const char *str, uint8 *v, char *detail)
 {
-	size_t		len = strlen(str);
-	int			rc;
+	int			rc = idtype_decode128("ulid", str, v, detail);
 
-	if (len == CROCKFORD128_LEN)
-	{
-		rc = codec_crockford128_decode(str, len, v);
-		if (rc == CODEC_OVERFLOW)
-		{
-			snprintf(detail, IDGEN_DETAIL_LEN,
-					 "The first character must be 0 to 7, not \"%c\": the value would not fit in 128 bits.",
-					 str[0]);
-			return false;
-		}
-	}
-	else if (len == 32 || len == UUID_TEXT_LEN)
-		rc = codec_hex16_decode(str, len, v);
-	else
-	{
+	if (rc == CODEC_OVERFLOW)
 		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "A ulid is 26 base32 characters, 32 hex digits or a 36-character UUID, not %zu character%s.",
-				 len, len == 1 ? "" : "s");
-		return false;
-	}
-	if (rc >= 0)
-	{
-		idgen_bad_char_detail(detail, str, rc);
-		return false;
-	}
-	return true;
+				 "The first character must be 0 to 7, not \"%c\": the value would not fit in 128 bits.",
+				 str[0]);
+	return rc == CODEC_OK;
 }
 
 static void

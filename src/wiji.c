@@ -63,34 +63,18 @@ wiji_check(const uint8 *v, char *detail)
 static bool
 wiji_parse(const char *str, uint8 *v, char *detail)
 {
-	size_t		len = strlen(str);
-	int			rc;
+	int			rc = idtype_decode128("wiji", str, v, detail);
 
-	if (len == CROCKFORD128_LEN)
-	{
-		rc = codec_crockford128_decode(str, len, v);
-		if (rc == CODEC_OVERFLOW || (rc == CODEC_OK && wiji_timestamp_us(v) > wiji_unit.max_units))
-		{
-			snprintf(detail, IDGEN_DETAIL_LEN,
-					 "The first character must be 0 or 1, not \"%c\".", str[0]);
-			return false;
-		}
-	}
-	else if (len == 32 || len == UUID_TEXT_LEN)
-		rc = codec_hex16_decode(str, len, v);
-	else
+	/* base32 text starting past 1 holds a timestamp of 2^54 us or more */
+	if (rc == CODEC_OVERFLOW ||
+		(rc == CODEC_OK && strlen(str) == CROCKFORD128_LEN &&
+		 wiji_timestamp_us(v) > wiji_unit.max_units))
 	{
 		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "A wiji is 26 base32 characters, 32 hex digits or a 36-character UUID, not %zu character%s.",
-				 len, len == 1 ? "" : "s");
+				 "The first character must be 0 or 1, not \"%c\".", str[0]);
 		return false;
 	}
-	if (rc >= 0)
-	{
-		idgen_bad_char_detail(detail, str, rc);
-		return false;
-	}
-	return wiji_check(v, detail);
+	return rc == CODEC_OK && wiji_check(v, detail);
 }
 
 static void
