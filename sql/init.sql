@@ -60,6 +60,28 @@ BEGIN
 END
 $$;
 
+-- Parallel plans even for small tables, two workers that scan every row
+-- (the leader only gathers, however fast or slow the workers start); or
+-- back to the defaults
+CREATE FUNCTION parallel_plans(on_off boolean) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+    setting record;
+BEGIN
+    FOR setting IN SELECT * FROM (VALUES ('parallel_setup_cost', '0'), ('parallel_tuple_cost', '0'),
+                                         ('min_parallel_table_scan_size', '0'),
+                                         ('max_parallel_workers_per_gather', '2'),
+                                         ('parallel_leader_participation', 'off')) v(name, value)
+    LOOP
+        IF on_off THEN
+            PERFORM set_config(setting.name, setting.value, false);
+        ELSE
+            EXECUTE format('RESET %I', setting.name);
+        END IF;
+    END LOOP;
+END
+$$;
+
 -- Run the statements that follow in a parallel worker wherever the planner
 -- may (debug_parallel_query, called force_parallel_mode before 16)
 CREATE FUNCTION force_parallel(on_off text) RETURNS text

@@ -107,11 +107,7 @@ FROM idgen_stats() s JOIN stats0 s0 USING (generator);
 -- bundle: the workers scan, the leader calls gen_muid() above the Gather
 CREATE TABLE par AS SELECT g FROM generate_series(1, 100000) g;
 ANALYZE par;
-SET parallel_setup_cost = 0;
-SET parallel_tuple_cost = 0;
-SET min_parallel_table_scan_size = 0;
-SET max_parallel_workers_per_gather = 2;
-SET parallel_leader_participation = off;
+SELECT parallel_plans(true);
 SELECT depth, node, output FROM plan_nodes('SELECT gen_muid() FROM par WHERE g % 2 = 0');
 BEGIN;
 CREATE TABLE par_out AS SELECT gen_muid() AS id FROM par WHERE g % 2 = 0;
@@ -119,9 +115,5 @@ COMMIT;
 SELECT count(*), count(DISTINCT muid_bundle(id)) AS bundles,
        min(muid_extract_offset(id)) AS first_offset, max(muid_extract_offset(id)) AS last_offset
 FROM par_out;
-RESET parallel_setup_cost;
-RESET parallel_tuple_cost;
-RESET min_parallel_table_scan_size;
-RESET max_parallel_workers_per_gather;
-RESET parallel_leader_participation;
+SELECT parallel_plans(false);
 DROP TABLE par, par_out;

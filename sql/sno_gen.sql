@@ -66,22 +66,13 @@ FROM idgen_stats() s JOIN stats0 s0 USING (generator);
 -- it, above the Gather, and its values keep increasing in the order made
 CREATE TABLE par AS SELECT g FROM generate_series(1, 100000) g;
 ANALYZE par;
-SET parallel_setup_cost = 0;
-SET parallel_tuple_cost = 0;
-SET min_parallel_table_scan_size = 0;
-SET max_parallel_workers_per_gather = 2;
--- the workers scan every row, whether or not they start quickly
-SET parallel_leader_participation = off;
+SELECT parallel_plans(true);
 SELECT depth, node, output FROM plan_nodes('SELECT gen_sno() FROM par WHERE g % 2 = 0');
 CREATE TABLE par_out AS SELECT gen_sno() AS id FROM par WHERE g % 2 = 0;
 SELECT count(*) AS calls,
        count(*) FILTER (WHERE id <= prev) AS not_increasing
 FROM (SELECT id, lag(id) OVER (ORDER BY ctid) AS prev FROM par_out) s;
-RESET parallel_setup_cost;
-RESET parallel_tuple_cost;
-RESET min_parallel_table_scan_size;
-RESET max_parallel_workers_per_gather;
-RESET parallel_leader_participation;
+SELECT parallel_plans(false);
 DROP TABLE par, par_out;
 
 -- Forced into a worker where allowed, idgen_stats() still counts this

@@ -48,12 +48,7 @@ SELECT count(DISTINCT gen_wiji()) FROM generate_series(1, 1000);
 -- generator of its own, with another node and none of the session's past)
 CREATE TABLE par AS SELECT g FROM generate_series(1, 100000) g;
 ANALYZE par;
-SET parallel_setup_cost = 0;
-SET parallel_tuple_cost = 0;
-SET min_parallel_table_scan_size = 0;
-SET max_parallel_workers_per_gather = 2;
--- the workers scan every row, whether or not they start quickly
-SET parallel_leader_participation = off;
+SELECT parallel_plans(true);
 SELECT depth, node, output FROM plan_nodes('SELECT gen_wiji() FROM par WHERE g % 2 = 0');
 CREATE TEMP TABLE node0 AS SELECT wiji_extract_node(gen_wiji()) AS node, gen_wiji() AS id;
 CREATE TABLE par_out AS SELECT gen_wiji() AS id FROM par WHERE g % 2 = 0;
@@ -63,11 +58,7 @@ SELECT count(*) AS calls,
        min(wiji_extract_node(id)) = (SELECT node FROM node0) AS session_node,
        min(id) > (SELECT id FROM node0) AS after_session_values
 FROM (SELECT id, lag(id) OVER (ORDER BY ctid) AS prev FROM par_out) s;
-RESET parallel_setup_cost;
-RESET parallel_tuple_cost;
-RESET min_parallel_table_scan_size;
-RESET max_parallel_workers_per_gather;
-RESET parallel_leader_participation;
+SELECT parallel_plans(false);
 DROP TABLE par, par_out;
 
 -- Forced into a worker where allowed, gen_wiji() and idgen_stats() still run
