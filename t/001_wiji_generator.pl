@@ -6,7 +6,9 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 foreach my $preload (0, 1)
 {
@@ -20,26 +22,7 @@ foreach my $preload (0, 1)
 	$node->safe_psql('postgres',
 		'CREATE TABLE t (id wiji PRIMARY KEY DEFAULT gen_wiji(), pid integer DEFAULT pg_backend_pid(), n bigserial)');
 
-	# Three sessions insert 150,000 rows each at the same time: a duplicate
-	# would violate the primary key and fail a session.
-	$node->pgbench(
-		'--no-vacuum --client=3 --jobs=3 --transactions=1',
-		0,
-		[qr{processed: 3/3}],
-		[qr{^$}],
-		"three concurrent sessions insert without a duplicate ($mode)",
-		{
-			'001_wiji_insert' =>
-			  'INSERT INTO t (pid) SELECT pg_backend_pid() FROM generate_series(1, 150000);'
-		});
-	is( $node->safe_psql('postgres',
-			'SELECT count(*), count(DISTINCT id), count(DISTINCT pid) FROM t'),
-		'450000|450000|3',
-		"450,000 distinct values from three sessions ($mode)");
-	is( $node->safe_psql('postgres',
-			'SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY pid ORDER BY n) AS down FROM t) s WHERE down'),
-		'0',
-		"each session's values strictly increase ($mode)");
+	three_sessions_insert($node, $mode);
 	is( $node->safe_psql('postgres',
 			'SELECT count(DISTINCT wiji_extract_node(id)) FROM t'),
 		'3', "each session has its own random node ($mode)");
@@ -51,12 +34,7 @@ foreach my $preload (0, 1)
 
 	# One generator for the server: two sessions calling alternately get
 	# strictly increasing values with one node.
-	# (Without preloading, a session must load the library before it can
-	# set one of its settings.)
-	$node->safe_psql('postgres',
-		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'server'; SELECT pg_reload_conf();");
-	$node->poll_query_until('postgres',
-		"SELECT current_setting('idgen.monotonic', true)", 'server');
+	configure($node, monotonic => 'server');
 	my @s = map { $node->background_psql('postgres') } 1 .. 2;
 	my @values;
 	for my $i (1 .. 200)
@@ -76,10 +54,7 @@ foreach my $preload (0, 1)
 
 	# Switching back to per-session generators keeps each session increasing.
 	my $last = $s[0]->query_safe('SELECT gen_wiji()::uuid');
-	$node->safe_psql('postgres',
-		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'backend'; SELECT pg_reload_conf();");
-	$node->poll_query_until('postgres',
-		"SELECT current_setting('idgen.monotonic', true)", 'backend');
+	configure($node, monotonic => 'backend');
 	$s[0]->query_safe('SELECT 1');    # let the session see the reload
 	is( $s[0]->query_safe("SELECT gen_wiji() > '$last'::uuid::wiji"),
 		't', "a session keeps increasing across a change of scope ($mode)");
@@ -97,52 +72,17 @@ foreach my $preload (0, 1)
 	}
 	$_->quit for @s;
 
-	# A long statement under the server scope while the scope changes back:
-	# session A calls the server-wide generator first; B starts a long
-	# INSERT, which keeps the server scope until it ends (a reload is seen
-	# between statements); then A, under the backend scope, inserts too.
-	# No value of A's may equal one of B's.  (generate_series in the select
-	# list streams its rows: in FROM it would first store all of them.)
+	# The review's case: with the server-wide generator's own node, A's
+	# values under the backend scope share neither a value nor the node with
+	# B's, made under the server scope at the same time.  A restart first,
+	# so that A is the first caller of a fresh server-wide generator.
 	$node->restart;
-	$node->safe_psql('postgres', q{
-		LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'server'; SELECT pg_reload_conf();
-		CREATE TABLE wa (id wiji);
-		CREATE TABLE wb (id wiji);
-	});
-	$node->poll_query_until('postgres',
-		"SELECT current_setting('idgen.monotonic', true)", 'server');
-	my $a = $node->background_psql('postgres');
-	my $b = $node->background_psql('postgres');
-	$a->query_safe('SELECT gen_wiji()');
-	$b->query_until(qr/started/,
-		"\\echo started\nINSERT INTO wb SELECT gen_wiji() FROM (SELECT generate_series(1, 6000000)) s;\n");
-	$node->poll_query_until('postgres', q{
-		SELECT count(*) = 1 FROM pg_stat_activity
-		WHERE state = 'active' AND query LIKE 'INSERT INTO wb %'})
-	  or die "B's INSERT did not start";
-	$node->safe_psql('postgres',
-		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'backend'; SELECT pg_reload_conf();");
-	# A sees the reload at its next statement
-	for (1 .. 100)
-	{
-		last if $a->query_safe("SELECT current_setting('idgen.monotonic')") eq 'backend';
-		Time::HiRes::usleep(50_000);
-	}
-	$a->query_safe('INSERT INTO wa SELECT gen_wiji() FROM generate_series(1, 300000)');
-
-	$b->query_safe('SELECT 1');    # B's INSERT has ended
-	$a->quit;
-	$b->quit;
+	scope_handover($node, $mode, 'wiji', 'gen_wiji()', 6000000);
 	is( $node->safe_psql('postgres', q{
-			SELECT (SELECT min(id) FROM wb) < (SELECT min(id) FROM wa)
-			   AND (SELECT max(wiji_extract_timestamp(id)) FROM wb)
-			     > (SELECT max(wiji_extract_timestamp(id)) FROM wa)}),
-		't', "B's statement ran under the server scope all through A's ($mode)");
-	is( $node->safe_psql('postgres', q{
-			SELECT (SELECT count(*) FROM wa JOIN wb USING (id)),
-			       (SELECT count(*) FROM (SELECT DISTINCT wiji_extract_node(id) AS n FROM wa) x
-			                       JOIN (SELECT DISTINCT wiji_extract_node(id) AS n FROM wb) y USING (n))}),
-		'0|0', "no value and no node in common ($mode)");
+			SELECT (SELECT count(*) FROM handover_a JOIN handover_b USING (id)),
+			       (SELECT count(*) FROM (SELECT DISTINCT wiji_extract_node(id) AS n FROM handover_a) x
+			                       JOIN (SELECT DISTINCT wiji_extract_node(id) AS n FROM handover_b) y USING (n))}),
+		'0|0', "$mode: no value and no node in common");
 	$node->safe_psql('postgres', 'ALTER SYSTEM RESET idgen.monotonic; SELECT pg_reload_conf();');
 	$node->stop;
 }

@@ -76,26 +76,9 @@ foreach my $preload (0, 1)
 		'0|0|t', "$label: each tick has one shard and the domain hash that went with it");
 	configure($node, siq_local_id => 0, siq_domain => '', siq_shard => -1);
 
-	# Three sessions insert 150,000 rows each at the same time: a duplicate
-	# would violate the primary key and fail a session
 	$node->safe_psql('postgres',
 		"CREATE TABLE t (id siq PRIMARY KEY DEFAULT gen_siq('event'), pid integer, n bigserial)");
-	$node->pgbench(
-		'--no-vacuum --client=3 --jobs=3 --transactions=1',
-		0,
-		[qr{processed: 3/3}],
-		[qr{^$}],
-		"$label: three concurrent sessions insert without a duplicate",
-		{
-			'008_siq_insert' =>
-			  'INSERT INTO t (pid) SELECT pg_backend_pid() FROM generate_series(1, 150000);'
-		});
-	is( $node->safe_psql('postgres',
-			'SELECT count(*), count(DISTINCT id), count(DISTINCT pid) FROM t'),
-		'450000|450000|3', "$label: 450,000 distinct values from three sessions");
-	is( $node->safe_psql('postgres',
-			'SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY pid ORDER BY n) AS down FROM t) s WHERE down'),
-		'0', "$label: each session's values strictly increase");
+	three_sessions_insert($node, $label);
 
 	# One serial at a time for the server: two sessions calling alternately
 	# get strictly increasing values, for siq and for sno

@@ -13,7 +13,6 @@ use Test::More;
 use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
-use Time::HiRes;
 
 foreach my $preload (0, 1)
 {
@@ -28,23 +27,7 @@ foreach my $preload (0, 1)
 		CREATE TABLE t (id ulid PRIMARY KEY DEFAULT gen_ulid(), pid integer, n bigserial);
 	});
 
-	# Three sessions insert 150,000 rows each at the same time
-	$node->pgbench(
-		'--no-vacuum --client=3 --jobs=3 --transactions=1',
-		0,
-		[qr{processed: 3/3}],
-		[qr{^$}],
-		"$label: three concurrent sessions insert without a duplicate",
-		{
-			'011_ulid_insert' =>
-			  'INSERT INTO t (pid) SELECT pg_backend_pid() FROM generate_series(1, 150000);'
-		});
-	is( $node->safe_psql('postgres',
-			'SELECT count(*), count(DISTINCT id), count(DISTINCT pid) FROM t'),
-		'450000|450000|3', "$label: 450,000 distinct values from three sessions");
-	is( $node->safe_psql('postgres',
-			'SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY pid ORDER BY n) AS down FROM t) s WHERE down'),
-		'0', "$label: each session's values strictly increase");
+	three_sessions_insert($node, $label);
 
 	# Sessions started from the postmaster draw random bits of their own:
 	# their first values differ in the random part
@@ -75,39 +58,11 @@ foreach my $preload (0, 1)
 		't', "$label: a session keeps increasing across a change of scope");
 	$_->quit for @s;
 
-	# A long statement under the server scope while the scope changes back:
-	# A calls the server-wide generator first, B starts a long INSERT (which
-	# keeps the server scope until it ends), then A, under the backend
-	# scope, inserts too: A's generator does not continue the server-wide
-	# random sequence, so no value of A's equals one of B's
-	$node->safe_psql('postgres', 'CREATE TABLE ua (id ulid); CREATE TABLE ub (id ulid);');
-	configure($node, monotonic => 'server');
-	my $a = $node->background_psql('postgres');
-	my $b = $node->background_psql('postgres');
-	$a->query_safe('SELECT gen_ulid()');
-	$b->query_until(qr/started/,
-		"\\echo started\nINSERT INTO ub SELECT gen_ulid() FROM (SELECT generate_series(1, 3000000)) s;\n");
-	$node->poll_query_until('postgres', q{
-		SELECT count(*) = 1 FROM pg_stat_activity
-		WHERE state = 'active' AND query LIKE 'INSERT INTO ub %'})
-	  or die "B's INSERT did not start";
-	$node->safe_psql('postgres',
-		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'backend'; SELECT pg_reload_conf();");
-	for (1 .. 100)
-	{
-		last if $a->query_safe("SELECT current_setting('idgen.monotonic')") eq 'backend';
-		Time::HiRes::usleep(50_000);
-	}
-	$a->query_safe('INSERT INTO ua SELECT gen_ulid() FROM (SELECT generate_series(1, 300000)) s');
-	$b->query_safe('SELECT 1');    # B's INSERT has ended
-	$a->quit;
-	$b->quit;
-	is( $node->safe_psql('postgres', q{
-			SELECT (SELECT min(id) FROM ub) < (SELECT min(id) FROM ua)
-			   AND (SELECT max(ulid_extract_timestamp(id)) FROM ub)
-			     > (SELECT max(ulid_extract_timestamp(id)) FROM ua)}),
-		't', "$label: B's statement ran under the server scope all through A's");
-	is($node->safe_psql('postgres', 'SELECT count(*) FROM ua JOIN ub USING (id)'),
+	# A generator taking over from the other does not continue its random
+	# sequence: A's values under the backend scope share none with B's,
+	# made under the server scope at the same time
+	scope_handover($node, $label, 'ulid', 'gen_ulid()', 3000000);
+	is($node->safe_psql('postgres', 'SELECT count(*) FROM handover_a JOIN handover_b USING (id)'),
 		'0', "$label: no value in common");
 	$node->stop;
 }

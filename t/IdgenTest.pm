@@ -7,7 +7,9 @@ use strict;
 use warnings;
 
 use Exporter 'import';
-our @EXPORT = qw(configure run_script crash_backend);
+use Test::More;
+use Time::HiRes;
+our @EXPORT = qw(configure run_script crash_backend three_sessions_insert scope_handover);
 
 # Set idgen.* settings server-wide (ALTER SYSTEM and a reload) and wait
 # until a new session sees them.  ALTER SYSTEM knows the idgen.* settings
@@ -53,6 +55,77 @@ sub crash_backend
 	$node->poll_query_until('postgres', 'SELECT 1', '1')
 	  or die 'the server did not come back after the crash';
 	return $node->log_contains('all server processes terminated; reinitializing');
+}
+
+# Three sessions insert 150,000 rows each at the same time into table t
+# (id with the generator as its default, pid integer, n bigserial): a
+# duplicate would violate the primary key and fail a session.  Checks that
+# all the values are there, distinct, and increasing in each session.
+sub three_sessions_insert
+{
+	my ($node, $label) = @_;
+	$node->pgbench(
+		'--no-vacuum --client=3 --jobs=3 --transactions=1',
+		0,
+		[qr{processed: 3/3}],
+		[qr{^$}],
+		"$label: three concurrent sessions insert without a duplicate",
+		{
+			'three_sessions_insert' =>
+			  'INSERT INTO t (pid) SELECT pg_backend_pid() FROM generate_series(1, 150000);'
+		});
+	is( $node->safe_psql('postgres',
+			'SELECT count(*), count(DISTINCT id), count(DISTINCT pid) FROM t'),
+		'450000|450000|3', "$label: 450,000 distinct values from three sessions");
+	is( $node->safe_psql('postgres',
+			'SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY pid ORDER BY n) AS down FROM t) s WHERE down'),
+		'0', "$label: each session's values strictly increase");
+	return;
+}
+
+# A long statement under the server scope while the scope changes back.
+# Session A calls the server-wide generator gen (of type T) first; B starts
+# a long INSERT into handover_b, which keeps the server scope until it ends
+# (a reload is seen between statements); then A, under the backend scope,
+# inserts into handover_a.  Checks that the two statements overlapped; the
+# caller checks what the two tables must not share.  (generate_series in
+# the select list streams its rows: in FROM it would first store them all.)
+sub scope_handover
+{
+	my ($node, $label, $type, $gen, $b_rows) = @_;
+	$node->safe_psql('postgres',
+		"CREATE TABLE handover_a (id $type); CREATE TABLE handover_b (id $type);");
+	configure($node, monotonic => 'server');
+	my $a = $node->background_psql('postgres');
+	my $b = $node->background_psql('postgres');
+	$a->query_safe("SELECT $gen");
+	$b->query_until(qr/started/,
+		"\\echo started\nINSERT INTO handover_b SELECT $gen FROM (SELECT generate_series(1, $b_rows)) s;\n");
+	$node->poll_query_until('postgres', q{
+		SELECT count(*) = 1 FROM pg_stat_activity
+		WHERE state = 'active' AND query LIKE 'INSERT INTO handover_b %'})
+	  or die "B's INSERT did not start";
+	$node->safe_psql('postgres',
+		"LOAD 'idgen'; ALTER SYSTEM SET idgen.monotonic = 'backend'; SELECT pg_reload_conf();");
+	# A sees the reload at its next statement
+	for (1 .. 100)
+	{
+		last if $a->query_safe("SELECT current_setting('idgen.monotonic')") eq 'backend';
+		Time::HiRes::usleep(50_000);
+	}
+	# B is running, but may not have made its first value yet: A starts a
+	# little later (B runs for seconds; the check below says if they met)
+	$a->query_safe('SELECT pg_sleep(0.2)');
+	$a->query_safe("INSERT INTO handover_a SELECT $gen FROM (SELECT generate_series(1, 300000)) s");
+	$b->query_safe('SELECT 1');    # B's INSERT has ended
+	$a->quit;
+	$b->quit;
+	is( $node->safe_psql('postgres', qq{
+			SELECT (SELECT min(id) FROM handover_b) < (SELECT min(id) FROM handover_a)
+			   AND (SELECT max(${type}_extract_timestamp(id)) FROM handover_b)
+			     > (SELECT max(${type}_extract_timestamp(id)) FROM handover_a)}),
+		't', "$label: B's statement ran under the server scope all through A's");
+	return;
 }
 
 1;
