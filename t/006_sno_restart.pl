@@ -22,18 +22,7 @@ $node->safe_psql('postgres', q{
 });
 # Values in every 4 ms unit of the last 6 s before the restart, so that a
 # clock 5 s behind afterwards lands on units already used
-$node->safe_psql('postgres', q{
-	DO $$
-	DECLARE
-		stop timestamptz := clock_timestamp() + interval '6 s';
-	BEGIN
-		WHILE clock_timestamp() < stop LOOP
-			INSERT INTO ids SELECT gen_sno(), 1;
-			PERFORM pg_sleep(0.001);
-		END LOOP;
-	END
-	$$;
-});
+sno_for($node, 6, 1);
 ok(-f $node->data_dir . '/idgen.hwm', 'the high-water mark file exists');
 
 # Tick-tock bits of a phase

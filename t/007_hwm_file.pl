@@ -12,6 +12,9 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 my $magic = 0x69644857;
 
@@ -85,17 +88,6 @@ $node->safe_psql('postgres', q{
 });
 my $hwm = $node->data_dir . '/idgen.hwm';
 
-# Run a script in one session; return its stdout and stderr
-sub run_script
-{
-	my ($sql) = @_;
-	my ($out, $err) = ('', '');
-	$node->psql('postgres', $sql,
-		stdout => \$out, stderr => \$err, on_error_stop => 0,
-		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
-	return ($out, $err);
-}
-
 # A query in a background session; returns its stderr
 sub session_query
 {
@@ -138,18 +130,7 @@ sub start_untrusted
 
 # 1. Values over 3 s, so that they cover the recent past; a clean shutdown
 # then writes the exact marks
-$node->safe_psql('postgres', q{
-	DO $$
-	DECLARE
-		stop timestamptz := clock_timestamp() + interval '3 s';
-	BEGIN
-		WHILE clock_timestamp() < stop LOOP
-			INSERT INTO ids SELECT gen_sno(), 1;
-			PERFORM pg_sleep(0.001);
-		END LOOP;
-	END
-	$$;
-});
+sno_for($node, 3, 1);
 $node->stop;
 ok(-f $hwm, 'the high-water mark file exists after a clean shutdown');
 my $good = read_bytes($hwm);
@@ -191,7 +172,7 @@ for my $damage (@damages)
 	write_bytes($hwm, $damaged);
 	start_untrusted($label, $problem);
 
-	my ($out, $err) = run_script(qq{
+	my ($out, $err) = run_script($node, qq{
 		SET idgen.clock_offset = '-5s';
 		INSERT INTO ids SELECT gen_sno(), $phase FROM generate_series(1, 1000);
 		SELECT gen_sno();
@@ -213,7 +194,7 @@ for my $damage (@damages)
 unlink $hwm or die "could not remove $hwm: $!";
 mkdir $hwm or die "could not create $hwm: $!";
 start_untrusted('unreadable', 'It could not be read: Is a directory.');
-my ($out, $err) = run_script(q{
+my ($out, $err) = run_script($node, q{
 	INSERT INTO ids SELECT gen_sno(), 14 FROM generate_series(1, 1000);
 });
 like($err, refusal('It could not be read: Is a directory.'),
@@ -258,7 +239,7 @@ is( $node->safe_psql('postgres', q{
 		FROM ids WHERE phase IN (1, 21) GROUP BY phase ORDER BY phase}),
 	"false\ntrue", 'restore: with the other tick-tock bit');
 $session->quit;
-($out, $err) = run_script(q{
+($out, $err) = run_script($node, q{
 	INSERT INTO ids SELECT gen_sno(), 22 FROM generate_series(1, 1000);
 });
 is($err, '', 'restore: a new session works as well');
@@ -306,7 +287,7 @@ my $offset = -s $node->logfile;
 $node->start;
 ok(!$node->log_contains(qr/cannot be trusted/, $offset),
 	'newer: a file of 2 more marks with a correct CRC is trusted');
-($out, $err) = run_script(q{
+($out, $err) = run_script($node, q{
 	INSERT INTO ids SELECT gen_sno(), 40 FROM generate_series(1, 1000);
 });
 is($err, '', 'newer: values are issued');

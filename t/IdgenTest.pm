@@ -9,7 +9,7 @@ use warnings;
 use Exporter 'import';
 use Test::More;
 use Time::HiRes;
-our @EXPORT = qw(configure run_script crash_backend three_sessions_insert scope_handover);
+our @EXPORT = qw(configure run_script crash_backend sno_for three_sessions_insert scope_handover);
 
 # Set idgen.* settings server-wide (ALTER SYSTEM and a reload) and wait
 # until a new session sees them.  ALTER SYSTEM knows the idgen.* settings
@@ -55,6 +55,27 @@ sub crash_backend
 	$node->poll_query_until('postgres', 'SELECT 1', '1')
 	  or die 'the server did not come back after the crash';
 	return $node->log_contains('all server processes terminated; reinitializing');
+}
+
+# Insert gen_sno() values into table ids (id sno, phase integer) for the
+# given seconds, about one a millisecond: values in every 4 ms unit of that
+# stretch of time
+sub sno_for
+{
+	my ($node, $seconds, $phase) = @_;
+	$node->safe_psql('postgres', qq{
+		DO \$\$
+		DECLARE
+			stop timestamptz := clock_timestamp() + interval '$seconds s';
+		BEGIN
+			WHILE clock_timestamp() < stop LOOP
+				INSERT INTO ids SELECT gen_sno(), $phase;
+				PERFORM pg_sleep(0.001);
+			END LOOP;
+		END
+		\$\$;
+	});
+	return;
 }
 
 # Three sessions insert 150,000 rows each at the same time into table t
