@@ -3,7 +3,7 @@
 EXTENSION = idgen
 MODULE_big = idgen
 TYPES = wiji sno siq muid ulid
-OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o src/hwm.o \
+OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o src/hwm.o src/statefile.o \
 	$(patsubst %,src/%.o,$(TYPES))
 DATA_built = idgen--1.0.sql
 EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg \

@@ -8,51 +8,69 @@
  *	  the file "idgen.hwm" in the data directory and in shared memory.  A
  *	  generator issues a value only below its slot's mark (idgen_hwm_admit,
  *	  inside its own critical section); a value at or past it waits until a
- *	  backend has moved the mark ahead (by the generator's "ahead", such as
- *	  10 s) in the file, fsynced, under an LWLock (idgen_hwm_advance), and
- *	  only then in shared memory.  So the file is always above every value
- *	  issued.  A clean shutdown writes the exact bounds of what was used
- *	  instead; after a crash the marks written ahead stand.  At server start
- *	  the generators read the marks back (IdgenHwm.loaded) and treat
- *	  everything below them as used.
+ *	  backend has moved the mark on in the file, fsynced, under an LWLock
+ *	  (idgen_hwm_advance), and only then in shared memory.  So the file is
+ *	  always above every value issued.  A clean shutdown writes the exact
+ *	  bounds of what was used instead; after a crash the marks written ahead
+ *	  stand.  At server start the generators read the marks back
+ *	  (IdgenHwm.loaded) and treat everything below them as used.
+ *
+ *	  A new mark is the clock plus the window, never the value plus the
+ *	  window: after a crash the values go on from the mark, ahead of the
+ *	  clock, and a mark written from them would carry that lead into the
+ *	  next crash.  Only when the values already run a whole window ahead of
+ *	  the clock (it stepped back) is the mark placed past the value instead.
  *
  *	  A file that exists but cannot be trusted (unreadable, the wrong size
  *	  or magic number, a checksum that does not match) is never taken for a
  *	  missing one: every mark stays at zero, so nothing is admitted, and each
  *	  call of a generator that depends on the file re-reads it and raises
- *	  55000 until an operator has restored or removed it.
+ *	  55000 until an operator has restored or removed it.  A file that cannot
+ *	  be written is a warning while the mark in force still covers the
+ *	  values, and 58030 once a value needs a new one.
  *
  *	  Without preloading there is no file and no lock: every mark is the
  *	  largest uint64, so idgen_hwm_admit() always admits.
  */
 #include "hwm.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include "miscadmin.h"
-#include "port/pg_crc32c.h"
-#include "storage/fd.h"
 #include "storage/ipc.h"
 
 #define IDGEN_HWM_FILE		"idgen.hwm"
-#define IDGEN_HWM_TMPFILE	"idgen.hwm.tmp"
 #define IDGEN_HWM_TRANCHE	"idgen_hwm"
-#define IDGEN_HWM_MAGIC		0x69644857	/* "idHW" */
+
+/* The generator each slot belongs to, for messages */
+static const char *const idgen_hwm_generator[IDGEN_NHWM] = {
+	[IDGEN_HWM_SNO_TICK] = "gen_sno()",
+	[IDGEN_HWM_SNO_TOCK] = "gen_sno()",
+	[IDGEN_HWM_SIQ] = "gen_siq()",
+	[IDGEN_HWM_MUID] = "gen_muid()",
+};
 
 /*
- * The file: a header, nmarks marks (a newer version may have appended
- * slots this one does not know; they are kept), and a CRC-32C of
- * everything before it.
+ * The payload: the number of marks, then the marks (a newer version may
+ * have appended slots this one does not know; they are kept).
  */
-typedef struct IdgenHwmHeader
+static bool
+idgen_hwm_len_ok(const char *payload, size_t len)
 {
-	uint32		magic;
 	uint32		nmarks;
-} IdgenHwmHeader;
 
-#define IDGEN_HWM_FILE_SIZE(n) \
-	(sizeof(IdgenHwmHeader) + (n) * sizeof(uint64) + sizeof(pg_crc32c))
+	if (len < sizeof(nmarks))
+		return false;
+	memcpy(&nmarks, payload, sizeof(nmarks));
+	return nmarks <= IDGEN_HWM_MAXFILE && len == sizeof(nmarks) + nmarks * sizeof(uint64);
+}
+
+static const IdgenStateFile idgen_hwm_file = {
+	.name = IDGEN_HWM_FILE,
+	.tmpname = IDGEN_HWM_FILE ".tmp",
+	.magic = 0x69644857,		/* "idHW" */
+	.len_ok = idgen_hwm_len_ok,
+};
+
+#define IDGEN_HWM_PAYLOAD_MAX	(sizeof(uint32) + IDGEN_HWM_MAXFILE * sizeof(uint64))
 
 /* No file, no lock: admit everything (shmem.c, for every server) */
 void
@@ -60,6 +78,7 @@ idgen_hwm_init(IdgenHwm *h)
 {
 	h->lock = NULL;
 	h->trusted = true;
+	h->failing = false;
 	h->problem[0] = '\0';
 	h->nfile = 0;
 	for (int i = 0; i < IDGEN_NHWM; i++)
@@ -79,147 +98,55 @@ idgen_hwm_request(void)
 
 /*
  * Write marks (this version's slots) and the newer version's slots the file
- * had, durably: a temporary file, fsynced, renamed over the old one.
- * Returns false (having reported at elevel) on failure.
+ * had.  Returns false, with what failed in problem, on failure.
  */
 static bool
-idgen_hwm_write(const IdgenHwm *h, const uint64 *marks, int elevel)
+idgen_hwm_write(const IdgenHwm *h, const uint64 *marks, char *problem)
 {
-	char		buf[IDGEN_HWM_FILE_SIZE(IDGEN_HWM_MAXFILE)];
-	IdgenHwmHeader hdr = {IDGEN_HWM_MAGIC, Max(h->nfile, IDGEN_NHWM)};
-	pg_crc32c	crc;
-	int			fd;
-	size_t		len = sizeof(hdr);
+	char		payload[IDGEN_HWM_PAYLOAD_MAX];
+	uint32		nmarks = Max(h->nfile, IDGEN_NHWM);
+	size_t		len = 0;
 
-	memcpy(buf, &hdr, sizeof(hdr));
-	memcpy(buf + len, marks, IDGEN_NHWM * sizeof(uint64));
+	memcpy(payload, &nmarks, sizeof(nmarks));
+	len += sizeof(nmarks);
+	memcpy(payload + len, marks, IDGEN_NHWM * sizeof(uint64));
 	len += IDGEN_NHWM * sizeof(uint64);
-	memcpy(buf + len, h->newer, (hdr.nmarks - IDGEN_NHWM) * sizeof(uint64));
-	len += (hdr.nmarks - IDGEN_NHWM) * sizeof(uint64);
-	INIT_CRC32C(crc);
-	COMP_CRC32C(crc, buf, len);
-	FIN_CRC32C(crc);
-	memcpy(buf + len, &crc, sizeof(crc));
-	len += sizeof(crc);
-
-	fd = OpenTransientFile(IDGEN_HWM_TMPFILE, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
-	if (fd < 0)
-	{
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not create file \"%s\": %m", IDGEN_HWM_TMPFILE)));
-		return false;
-	}
-	errno = 0;
-	if (write(fd, buf, len) != (ssize_t) len)
-	{
-		if (errno == 0)
-			errno = ENOSPC;
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not write file \"%s\": %m", IDGEN_HWM_TMPFILE)));
-		CloseTransientFile(fd);
-		return false;
-	}
-	if (pg_fsync(fd) != 0)
-	{
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not fsync file \"%s\": %m", IDGEN_HWM_TMPFILE)));
-		CloseTransientFile(fd);
-		return false;
-	}
-	if (CloseTransientFile(fd) != 0)
-	{
-		ereport(elevel,
-				(errcode_for_file_access(),
-				 errmsg("could not close file \"%s\": %m", IDGEN_HWM_TMPFILE)));
-		return false;
-	}
-	return durable_rename(IDGEN_HWM_TMPFILE, IDGEN_HWM_FILE, elevel) == 0;
-}
-
-/*
- * Read the file into h: the marks of this version's slots (zero for a slot
- * the file lacks, and for all of them when there is no file) and any
- * newer version's slots.  Returns false, with the reason in h->problem, if
- * the file exists but cannot be trusted; h's marks are then untouched.
- */
-static bool
-idgen_hwm_read(IdgenHwm *h)
-{
-	char		buf[IDGEN_HWM_FILE_SIZE(IDGEN_HWM_MAXFILE) + 1];
-	IdgenHwmHeader hdr = {0};
-	pg_crc32c	crc,
-				stored;
-	int			fd;
-	ssize_t		len;
-	int			n;
-
-	fd = OpenTransientFile(IDGEN_HWM_FILE, O_RDONLY | PG_BINARY);
-	if (fd < 0 && errno == ENOENT)
-		len = 0;
-	else if (fd < 0)
-	{
-		snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN, "It could not be opened: %s.", strerror(errno));
-		return false;
-	}
-	else
-	{
-		len = read(fd, buf, sizeof(buf));
-		if (len < 0)
-			snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN, "It could not be read: %s.", strerror(errno));
-		CloseTransientFile(fd);
-		if (len < 0)
-			return false;
-		if (len >= (ssize_t) sizeof(hdr))
-			memcpy(&hdr, buf, sizeof(hdr));
-		if (len >= (ssize_t) sizeof(hdr) && hdr.magic != IDGEN_HWM_MAGIC)
-		{
-			snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN,
-					 "It starts with 0x%08x, not the magic number 0x%08x.",
-					 hdr.magic, IDGEN_HWM_MAGIC);
-			return false;
-		}
-		if (len < (ssize_t) sizeof(hdr) || hdr.nmarks > IDGEN_HWM_MAXFILE ||
-			len != (ssize_t) IDGEN_HWM_FILE_SIZE(hdr.nmarks))
-		{
-			snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN,
-					 "Its size, %zd bytes, does not match its header.", len);
-			return false;
-		}
-		INIT_CRC32C(crc);
-		COMP_CRC32C(crc, buf, len - sizeof(pg_crc32c));
-		FIN_CRC32C(crc);
-		memcpy(&stored, buf + len - sizeof(pg_crc32c), sizeof(stored));
-		if (!EQ_CRC32C(crc, stored))
-		{
-			snprintf(h->problem, IDGEN_HWM_PROBLEM_LEN, "Its checksum does not match its contents.");
-			return false;
-		}
-	}
-
-	n = Min((int) hdr.nmarks, IDGEN_NHWM);
-	memset(h->loaded, 0, sizeof(h->loaded));
-	memcpy(h->loaded, buf + sizeof(hdr), n * sizeof(uint64));
-	h->nfile = (int) hdr.nmarks;
-	if (h->nfile > IDGEN_NHWM)
-		memcpy(h->newer, buf + sizeof(hdr) + IDGEN_NHWM * sizeof(uint64),
-			   (h->nfile - IDGEN_NHWM) * sizeof(uint64));
-	return true;
+	memcpy(payload + len, h->newer, (nmarks - IDGEN_NHWM) * sizeof(uint64));
+	len += (nmarks - IDGEN_NHWM) * sizeof(uint64);
+	return idgen_file_write(&idgen_hwm_file, payload, len, problem);
 }
 
 /*
  * Read the file and, if it can be trusted, take its marks as the ones in
- * force; everything below them counts as used.  The generators see
- * trusted only after the marks (under their own locks, which are
- * barriers).
+ * force (zero for a slot the file lacks, and for all of them when there is
+ * no file); everything below them counts as used.  Returns false, with the
+ * reason in h->problem, if the file exists but cannot be trusted; h's marks
+ * are then untouched.  The generators see trusted only after the marks
+ * (under their own locks, which are barriers).
  */
 static bool
 idgen_hwm_load(IdgenHwm *h)
 {
-	if (!idgen_hwm_read(h))
-		return false;
+	char		payload[IDGEN_HWM_PAYLOAD_MAX];
+	size_t		len;
+	uint32		nmarks = 0;
+
+	switch (idgen_file_read(&idgen_hwm_file, payload, sizeof(payload), &len, h->problem))
+	{
+		case IDGEN_FILE_UNTRUSTED:
+			return false;
+		case IDGEN_FILE_OK:
+			memcpy(&nmarks, payload, sizeof(nmarks));
+			break;
+		case IDGEN_FILE_ABSENT:
+			break;
+	}
+	memset(h->loaded, 0, sizeof(h->loaded));
+	memcpy(h->loaded, payload + sizeof(nmarks), Min(nmarks, IDGEN_NHWM) * sizeof(uint64));
+	h->nfile = (int) nmarks;
+	if (h->nfile > IDGEN_NHWM)
+		memcpy(h->newer, payload + sizeof(nmarks) + IDGEN_NHWM * sizeof(uint64),
+			   (h->nfile - IDGEN_NHWM) * sizeof(uint64));
 	for (int i = 0; i < IDGEN_NHWM; i++)
 	{
 		pg_atomic_write_u64(&h->mark[i], h->loaded[i]);
@@ -240,10 +167,15 @@ static void
 idgen_hwm_shutdown(int code, Datum arg)
 {
 	IdgenHwm   *h = (IdgenHwm *) DatumGetPointer(arg);
+	char		problem[IDGEN_PROBLEM_LEN];
 
 	if (code != 0 || !h->trusted)
 		return;
-	(void) idgen_hwm_write(h, h->used, LOG);
+	if (!idgen_hwm_write(h, h->used, problem))
+		ereport(LOG,
+				(errcode(ERRCODE_IO_ERROR),
+				 errmsg("could not write high-water mark file \"%s\": %s", IDGEN_HWM_FILE, problem),
+				 errdetail("The marks written ahead stand.")));
 }
 
 /*
@@ -268,17 +200,33 @@ idgen_hwm_startup(IdgenHwm *h)
 }
 
 /*
- * Move slot's mark to value + ahead, in the file first.  With wait, the
- * caller needs value admitted and queues for the lock; without, this is an
- * early renewal that gives way to a backend already writing.  Either way a
- * backend that took the lock after another's write finds nothing to do.
- * Raises an error if the file cannot be trusted or written: no value is
- * issued then.
+ * The new mark for value, with the clock reading now, in the slot's units:
+ * a window past the clock, or, when the values already run a window ahead
+ * of it (it stepped back), a quarter of one past the value, so that they
+ * need a new mark only every so often.
+ */
+static inline uint64
+idgen_hwm_next(uint64 value, uint64 now, uint64 ahead)
+{
+	return value < now + ahead ? now + ahead : value + ahead / 4;
+}
+
+/*
+ * Move slot's mark past value, in the file first.  With wait, the caller
+ * needs value admitted: it queues for the lock, and raises 55000 if the
+ * file cannot be trusted, 58030 if it cannot be written.  Without wait this
+ * is an early renewal, while the mark in force still covers the caller's
+ * values: it gives way to a backend already writing, and a failure is a
+ * warning, once until a write succeeds again.  Either way a backend that
+ * took the lock after another's write finds nothing to do.
  */
 void
-idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 ahead, bool wait)
+idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 now, uint64 ahead,
+				  bool wait)
 {
 	uint64		marks[IDGEN_NHWM];
+	char		problem[IDGEN_PROBLEM_LEN];
+	bool		warn;
 
 	if (h->lock == NULL)
 		return;
@@ -290,10 +238,10 @@ idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 ahead, bo
 	/* An untrusted file is read again: the operator may have mended it */
 	if (!h->trusted && !idgen_hwm_load(h))
 	{
-		char		problem[IDGEN_HWM_PROBLEM_LEN];
-
 		strlcpy(problem, h->problem, sizeof(problem));
 		LWLockRelease(h->lock);
+		if (!wait)
+			return;
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("high-water mark file \"%s\" cannot be trusted", IDGEN_HWM_FILE),
@@ -302,14 +250,40 @@ idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 ahead, bo
 				 errhint("Restore the file from a backup, or remove it once the clock is known to be past every value issued before; the next call reads it again.")));
 	}
 
-	if (wait ? value >= pg_atomic_read_u64(&h->mark[slot]) :
-		idgen_hwm_due(h, slot, value, ahead))
+	if (wait ? value < pg_atomic_read_u64(&h->mark[slot]) :
+		!idgen_hwm_due(h, slot, value, ahead))
 	{
-		for (int i = 0; i < IDGEN_NHWM; i++)
-			marks[i] = pg_atomic_read_u64(&h->mark[i]);
-		marks[slot] = Max(marks[slot], value + ahead);
-		(void) idgen_hwm_write(h, marks, ERROR);
-		pg_atomic_write_u64(&h->mark[slot], marks[slot]);
+		LWLockRelease(h->lock);
+		return;
 	}
+	for (int i = 0; i < IDGEN_NHWM; i++)
+		marks[i] = pg_atomic_read_u64(&h->mark[i]);
+	marks[slot] = Max(marks[slot], idgen_hwm_next(value, now, ahead));
+	if (idgen_hwm_write(h, marks, problem))
+	{
+		pg_atomic_write_u64(&h->mark[slot], marks[slot]);
+		h->failing = false;
+		LWLockRelease(h->lock);
+		return;
+	}
+	warn = !h->failing;
+	h->failing = true;
 	LWLockRelease(h->lock);
+
+	if (wait)
+		ereport(ERROR,
+				(errcode(ERRCODE_IO_ERROR),
+				 errmsg("could not write high-water mark file \"%s\": %s", IDGEN_HWM_FILE, problem),
+				 errdetail("%s issues no value past the mark on disk until a new one is written.",
+						   idgen_hwm_generator[slot]),
+				 errhint("Make the data directory writable by the server, free space on its file system, and remove anything in the way of \"%s\"; the next call tries again.",
+						 idgen_hwm_file.tmpname)));
+	if (warn)
+		ereport(WARNING,
+				(errcode(ERRCODE_IO_ERROR),
+				 errmsg("could not write high-water mark file \"%s\": %s", IDGEN_HWM_FILE, problem),
+				 errdetail("%s goes on below the mark in force, and refuses once it is reached.",
+						   idgen_hwm_generator[slot]),
+				 errhint("Make the data directory writable by the server, free space on its file system, and remove anything in the way of \"%s\".",
+						 idgen_hwm_file.tmpname)));
 }

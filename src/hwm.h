@@ -10,7 +10,7 @@
 #include "port/atomics.h"
 #include "storage/lwlock.h"
 
-#define IDGEN_HWM_PROBLEM_LEN	160	/* room for what is wrong with the file */
+#include "statefile.h"
 
 /*
  * High-water marks on disk (hwm.c), for the server-wide generators when
@@ -19,6 +19,11 @@
  * mark, which is on disk before it is in shared memory, and after a restart
  * or crash it starts from no earlier than the mark it finds.  Append new
  * slots at the end: the file keeps slots by position.
+ *
+ * A mark is written a window ahead of the clock (the generator's "ahead",
+ * 1.2 s), so that a value issued after a crash is never further ahead of
+ * the clock than that; it is renewed once the values come within an eighth
+ * of the window of it, about once a second while a generator is busy.
  */
 typedef enum IdgenHwmSlot
 {
@@ -28,6 +33,9 @@ typedef enum IdgenHwmSlot
 	IDGEN_HWM_MUID,				/* muid transactions, in microseconds */
 	IDGEN_NHWM
 } IdgenHwmSlot;
+
+/* How far ahead of the clock a mark is written: the most a crash can put a value ahead of it */
+#define IDGEN_HWM_WINDOW_US		INT64CONST(1200000)
 
 /* The most slots a file may hold, this version's and a newer one's */
 #define IDGEN_HWM_MAXFILE	64
@@ -43,7 +51,8 @@ typedef struct IdgenHwm
 	 * the marks it vouches for.
 	 */
 	bool		trusted;
-	char		problem[IDGEN_HWM_PROBLEM_LEN];
+	bool		failing;		/* the last write failed (warned once) */
+	char		problem[IDGEN_PROBLEM_LEN];
 	pg_atomic_uint64 mark[IDGEN_NHWM];	/* on disk: nothing at or above it is
 										 * issued */
 	uint64		loaded[IDGEN_NHWM]; /* what the file held when it was read */
@@ -58,7 +67,7 @@ extern void idgen_hwm_init(IdgenHwm *h);
 extern void idgen_hwm_request(void);
 extern void idgen_hwm_startup(IdgenHwm *h);
 extern void idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value,
-							  uint64 ahead, bool wait);
+							  uint64 now, uint64 ahead, bool wait);
 
 
 /*
@@ -84,7 +93,7 @@ idgen_hwm_admit(IdgenHwm *h, IdgenHwmSlot slot, uint64 value)
 static inline bool
 idgen_hwm_due(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 ahead)
 {
-	return value + ahead / 2 >= pg_atomic_read_u64(&h->mark[slot]);
+	return value + ahead / 8 >= pg_atomic_read_u64(&h->mark[slot]);
 }
 
 #endif							/* IDGEN_HWM_H */

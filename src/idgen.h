@@ -8,6 +8,8 @@
 
 #include "postgres.h"
 
+#include "access/parallel.h"
+
 /* Is idgen in shared_preload_libraries (idgen.c)? */
 extern bool idgen_preloaded;
 
@@ -31,6 +33,28 @@ extern int	idgen_siq_shard;
 extern bool idgen_siq_domain_changed;
 extern char *idgen_muid_medallion;
 extern int64 idgen_muid_medallion_value;	/* -1: derive it */
+
+/*
+ * When this process last took its node settings from the configuration
+ * (a monotonic clock, the same in every process).  Backends see a reload at
+ * different moments; a server-wide generator keeps the settings with the
+ * latest such time, so that a backend still on older ones cannot undo them.
+ */
+extern uint64 idgen_node_settings_time;
+
+/*
+ * Every generator starts with this: a parallel worker has none of its
+ * session's generator state, so a generator reached there through a
+ * function marked PARALLEL SAFE raises 25000, as nextval() does.
+ */
+extern void idgen_parallel_worker_error(const char *generator);
+
+static inline void
+idgen_generator_start(const char *generator)
+{
+	if (unlikely(IsParallelWorker()))
+		idgen_parallel_worker_error(generator);
+}
 
 /*
  * What idgen_stats() shows of a generator's node fields.  Each generator

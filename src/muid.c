@@ -23,8 +23,8 @@
 #define MUID_MAX_US			((UINT64CONST(1) << 52) - 1)
 #define MUID_MEDALLION_MASK	((UINT64CONST(1) << 44) - 1)
 
-/* How far ahead of the timestamps in use the mark on disk is written: 10 s */
-#define MUID_HWM_AHEAD		UINT64CONST(10000000)
+/* How far ahead of the clock the mark on disk is written, in microseconds */
+#define MUID_HWM_AHEAD		IDGEN_HWM_WINDOW_US
 /* Mixed into the system identifier's hash for the derived medallion */
 #define MUID_MEDALLION_SALT	0x6d756964
 
@@ -217,6 +217,7 @@ typedef struct MuidStep
 {
 	MuidOutcome outcome;
 	bool		regressed;		/* the clock read earlier than last time */
+	uint64		now;			/* the clock reading */
 	uint64		us;
 } MuidStep;
 
@@ -245,6 +246,7 @@ muid_step(IdgenMuidState *s, IdgenHwm *h, MuidStep *st)
 		st->outcome = MUID_OUT_OF_RANGE;
 		return;
 	}
+	st->now = (uint64) now;
 	st->regressed = (uint64) now < s->last_clock;
 	s->last_clock = (uint64) now;
 	us = (uint64) now > s->last ? (uint64) now : s->last + 1;
@@ -316,10 +318,10 @@ muid_begin_bundle(void)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("timestamp out of range for type muid"),
 					 errdetail("The generator clock reads outside 1970-01-01 to 2112-09-17.")));
-		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_MUID, st.us, MUID_HWM_AHEAD, true);
+		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_MUID, st.us, st.now, MUID_HWM_AHEAD, true);
 	}
 	if (unlikely(idgen_hwm_due(&sh->hwm, IDGEN_HWM_MUID, st.us, MUID_HWM_AHEAD)))
-		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_MUID, st.us, MUID_HWM_AHEAD, false);
+		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_MUID, st.us, st.now, MUID_HWM_AHEAD, false);
 
 	muid_current.us = st.us;
 	muid_current.medallion = medallion;
@@ -333,6 +335,7 @@ gen_muid(PG_FUNCTION_ARGS)
 {
 	uint8	   *v;
 
+	idgen_generator_start("gen_muid()");
 	if (!muid_current.active)
 		muid_begin_bundle();
 	if (unlikely(muid_current.offset >= PG_INT32_MAX))

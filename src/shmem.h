@@ -54,17 +54,30 @@ typedef struct IdgenUlidState
 } IdgenUlidState;
 
 /*
+ * The node settings of a server-wide generator in force, and when the
+ * backend that brought them took them (idgen_node_settings_time)
+ */
+typedef struct IdgenSnoSettings
+{
+	uint64		time;
+	uint16		partition;
+	uint32		seq_min;
+	uint32		seq_max;
+} IdgenSnoSettings;
+
+/*
  * The server-wide sno sequencer (sno.c).  hi[b] is the highest 4 ms unit
- * used with tick-tock bit b; the sequence and the configuration belong to
- * unit hi[bit], captured when that unit began.
+ * used with tick-tock bit b; seq is the next sequence in unit hi[bit], made
+ * with the settings in force.
  */
 typedef struct IdgenSnoState
 {
 	uint64		hi[2];			/* highest unit used with each tick-tock bit */
 	uint32		seq;			/* next sequence in unit hi[bit] */
-	uint32		seq_max;		/* the unit's last sequence */
-	uint16		partition;		/* the unit's partition */
+	IdgenSnoSettings set;		/* the settings of unit hi[bit] */
 	uint8		bit;			/* the current tick-tock bit */
+	bool		closed;			/* unit hi[bit] takes no more values */
+	bool		ahead;			/* hi[bit] was restored ahead of the clock */
 	bool		started;		/* restored from the high-water mark */
 } IdgenSnoState;
 
@@ -80,8 +93,10 @@ typedef struct IdgenSiqState
 	uint64		tick;			/* every value issued is at or below it */
 	uint64		last_clock;		/* the last clock reading, to see regressions */
 	uint32		next[SIQ_NKINDS];	/* next serial of each kind in tick */
-	uint32		domain_hash;	/* the tick's node fields */
+	uint64		settings_time;	/* see idgen_node_settings_time */
+	uint32		domain_hash;	/* the node fields in force */
 	uint8		shard;
+	bool		closed;			/* tick takes no more values */
 	bool		started;		/* restored from the high-water mark */
 } IdgenSiqState;
 

@@ -35,8 +35,8 @@
  */
 #define SIQ_BLOCK_MAX		128
 #define SIQ_BLOCK_SHARE		32
-/* How far ahead of the ticks in use the mark on disk is written: 10 s */
-#define SIQ_HWM_AHEAD		(10 * SIQ_TICKS_PER_S)
+/* How far ahead of the clock the mark on disk is written, in ticks */
+#define SIQ_HWM_AHEAD		(IDGEN_HWM_WINDOW_US * SIQ_TICKS_PER_S / 1000000)
 /* Mixed into the system identifier's hash for the derived shard */
 #define SIQ_SHARD_SALT		0x736971
 
@@ -421,11 +421,19 @@ siq_from_numeric(PG_FUNCTION_ARGS)
  * issues the rest itself while the clock has not passed the block's tick;
  * with server it takes one at a time, so that values follow call order.
  *
+ * A backend that took its node settings from the configuration later than
+ * those in force brings them; if they differ, the next value starts a new
+ * tick (the next one, when the clock is behind), so that every value of a
+ * tick has one configuration and values keep increasing.  A backend still
+ * on older settings makes values with those in force.
+ *
  * With idgen preloaded the ticks also have a high-water mark on disk
- * (hwm.c): after a restart everything below it counts as used.
+ * (hwm.c): after a restart everything below it counts as used, and the
+ * generator goes on from the mark.
  */
 typedef struct SiqConfig
 {
+	uint64		time;			/* idgen_node_settings_time */
 	uint8		shard;
 	uint32		domain_hash;
 	uint32		block;			/* serials to take at a time */
@@ -443,6 +451,7 @@ typedef struct SiqStep
 	SiqOutcome	outcome;
 	bool		regressed;		/* the clock read earlier than last time */
 	bool		overflowed;		/* the kind's serials ran out in the tick */
+	uint64		now;			/* the clock reading, in ticks */
 	uint64		tick;
 	uint8		shard;
 	uint32		domain_hash;
@@ -463,6 +472,15 @@ siq_clock(uint64 *now)
 	return likely(*now <= SIQ_MAX_TICKS);
 }
 
+/* Take cfg's node settings as those in force for the ticks to come */
+static inline void
+siq_settings_take(IdgenSiqState *s, const SiqConfig *cfg)
+{
+	s->settings_time = cfg->time;
+	s->shard = cfg->shard;
+	s->domain_hash = cfg->domain_hash;
+}
+
 /* One step of the sequencer, under siq_lock: no errors, no allocation */
 static inline void
 siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep *st)
@@ -472,6 +490,12 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 	uint64		tick;
 	bool		fresh;
 
+	if (!siq_clock(&now))
+	{
+		st->outcome = SIQ_OUT_OF_RANGE;
+		return;
+	}
+	st->now = now;
 	if (unlikely(!s->started))
 	{
 		/* Nothing is issued before the marks on disk are known */
@@ -481,19 +505,21 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 			st->tick = 0;
 			return;
 		}
-		/* everything below the mark is used, the tick just below it in full */
-		s->tick = h->loaded[IDGEN_HWM_SIQ] > 0 ? h->loaded[IDGEN_HWM_SIQ] - 1 : 0;
-		for (int i = 0; i < SIQ_NKINDS; i++)
-			s->next[i] = siq_kind_serials(&siq_kinds[i]);
+		/* everything below the mark counts as used; the mark is the next tick */
+		s->tick = h->loaded[IDGEN_HWM_SIQ];
+		memset(s->next, 0, sizeof(s->next));
+		s->closed = false;
+		siq_settings_take(s, cfg);
 		s->started = true;
-	}
-	if (!siq_clock(&now))
-	{
-		st->outcome = SIQ_OUT_OF_RANGE;
-		return;
 	}
 	st->regressed = now < s->last_clock;
 	s->last_clock = now;
+	if (unlikely(cfg->time > s->settings_time))
+	{
+		if (cfg->shard != s->shard || cfg->domain_hash != s->domain_hash)
+			s->closed = true;
+		siq_settings_take(s, cfg);
+	}
 
 	st->overflowed = false;
 	if (now > s->tick)
@@ -501,7 +527,7 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 		tick = now;
 		fresh = true;
 	}
-	else if (s->next[kind] < serials)
+	else if (!s->closed && s->next[kind] < serials)
 	{
 		tick = s->tick;
 		fresh = false;
@@ -510,7 +536,7 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 	{
 		tick = s->tick + 1;
 		fresh = true;
-		st->overflowed = true;
+		st->overflowed = !s->closed;
 	}
 	else
 	{
@@ -528,8 +554,7 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 	{
 		s->tick = tick;
 		memset(s->next, 0, sizeof(s->next));
-		s->shard = cfg->shard;
-		s->domain_hash = cfg->domain_hash;
+		s->closed = false;
 	}
 	st->outcome = SIQ_ISSUED;
 	st->tick = tick;
@@ -562,6 +587,7 @@ siq_config(SiqConfig *cfg, int kind)
 {
 	uint32		serials = siq_kind_serials(&siq_kinds[kind]);
 
+	cfg->time = idgen_node_settings_time;
 	cfg->shard = (uint8) idgen_node_field(&siq_shard, idgen_siq_shard);
 	cfg->domain_hash = siq_setting_domain_hash();
 	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
@@ -608,7 +634,7 @@ siq_take_block(int kind)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("timestamp out of range for type siq"),
 					 errdetail("The generator clock reads outside 1970-01-01 to 36812-02-20.")));
-		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD, true);
+		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, st.now, SIQ_HWM_AHEAD, true);
 	}
 	if (unlikely(st.overflowed))
 		idgen_count_event(sh->overflow_waits, IDGEN_GEN_SIQ);
@@ -619,7 +645,7 @@ siq_take_block(int kind)
 	b->next = st.serial;
 	b->end = st.serial + st.nserial;
 	if (unlikely(idgen_hwm_due(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD)))
-		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD, false);
+		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, st.now, SIQ_HWM_AHEAD, false);
 }
 
 /*
@@ -657,10 +683,14 @@ PG_FUNCTION_INFO_V1(gen_siq);
 Datum
 gen_siq(PG_FUNCTION_ARGS)
 {
-	int			kind = siq_kind_cached(fcinfo);
-	SiqBlock   *b = &siq_blocks[kind];
+	int			kind;
+	SiqBlock   *b;
 	uint64		now;
 	uint8	   *v;
+
+	idgen_generator_start("gen_siq()");
+	kind = siq_kind_cached(fcinfo);
+	b = &siq_blocks[kind];
 
 	/*
 	 * The block in hand serves while the clock has not passed its tick, and

@@ -33,8 +33,8 @@
 #define SNO_WAIT_MAX_NS		INT64CONST(1000000000)
 /* The longest single sleep, so that cancels are seen promptly */
 #define SNO_SLEEP_MAX_US	10000
-/* How far ahead of the units in use the mark on disk is written: 10 s */
-#define SNO_HWM_AHEAD		2500
+/* How far ahead of the clock the mark on disk is written, in units */
+#define SNO_HWM_AHEAD		(IDGEN_HWM_WINDOW_US / 4000)
 /* Mixed into the system identifier's hash for the derived partition */
 #define SNO_PARTITION_SALT	0x736e6f
 
@@ -178,16 +178,25 @@ sno_from_parts(PG_FUNCTION_ARGS)
  * different backends interleave by block.  With server, it takes one at a
  * time, and values follow call order across the server.
  *
+ * Settings are taken at a new unit.  A backend that took its settings
+ * from the configuration later than those in force brings them (they are
+ * in force from then on); if they differ, the unit in use takes no more
+ * values, so that every value of a unit has one configuration.  A backend
+ * still on older settings makes values with those in force.
+ *
  * With idgen preloaded, each tick-tock bit also has a high-water mark on
  * disk (hwm.c): a unit at or past it is issued only once a backend has
  * moved the mark on, and after a restart everything below the marks counts
- * as used, so a clock that is behind them is a step back like any other.
+ * as used.  After a crash the mark of the timeline in use is up to a window
+ * ahead of the clock; the generator then goes on from it on the same
+ * timeline, ahead of the clock (a used-up slice moves to the next unit at
+ * once), until the clock catches up, so that crashes make it neither wait
+ * nor use up the other timeline.  A clock further behind the marks than the
+ * window was set back across the restart: a step back like any other.
  */
 typedef struct SnoConfig
 {
-	uint16		partition;
-	uint32		seq_min;
-	uint32		seq_max;
+	IdgenSnoSettings set;
 	uint32		block;			/* sequence numbers to take at a time */
 } SnoConfig;
 
@@ -203,6 +212,7 @@ typedef struct SnoStep
 {
 	SnoOutcome	outcome;
 	bool		regressed;		/* the clock read behind the current timeline */
+	bool		exhausted;		/* SNO_WAIT for the slice's next unit */
 	uint64		now;			/* the clock reading, in units */
 	uint64		unit;
 	uint8		bit;
@@ -222,11 +232,13 @@ sno_hwm_slot(int bit)
 /*
  * The first use after server start: everything below each timeline's mark
  * on disk counts as used, the unit just below it in full, and the timeline
- * that reached further is the current one.  A clock behind it is then a
- * step back like any other.  Without a mark this starts from nothing.
+ * that reached further is the current one.  If the clock is behind it by
+ * no more than the window the marks are written ahead, it was a crash: go
+ * on ahead of the clock on the timeline that is so (the nearer one, after
+ * a toggle).  Without a mark this starts from nothing.
  */
 static inline void
-sno_restore(IdgenSnoState *s, const IdgenHwm *h)
+sno_restore(IdgenSnoState *s, const IdgenHwm *h, uint64 now)
 {
 	for (int b = 0; b < 2; b++)
 	{
@@ -235,8 +247,19 @@ sno_restore(IdgenSnoState *s, const IdgenHwm *h)
 		s->hi[b] = mark > 0 ? mark - 1 : 0;
 	}
 	s->bit = s->hi[1] > s->hi[0] ? 1 : 0;
-	s->seq = 1;
-	s->seq_max = 0;
+	s->closed = true;
+	s->ahead = false;
+	for (int i = 0; i < 2 && now <= s->hi[s->bit]; i++)
+	{
+		int			b = (s->hi[0] <= s->hi[1]) == (i == 0) ? 0 : 1;
+
+		if (now <= s->hi[b] && s->hi[b] - now <= SNO_HWM_AHEAD)
+		{
+			s->bit = b;
+			s->ahead = true;
+			break;
+		}
+	}
 	s->started = true;
 }
 
@@ -260,35 +283,59 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 {
 	int64		ns;
 	uint64		now;
+	uint64		unit;
 	uint8		bit;
 	bool		fresh;
 
+	if (!sno_clock(&ns, &now))
+	{
+		st->outcome = SNO_OUT_OF_RANGE;
+		return;
+	}
 	if (unlikely(!s->started))
 	{
 		/* Nothing is issued before the marks on disk are known */
 		if (!h->trusted)
 		{
 			st->outcome = SNO_MARK;
+			st->now = now;
 			st->unit = 0;
 			st->bit = 0;
 			return;
 		}
-		sno_restore(s, h);
+		sno_restore(s, h, now);
 	}
-	if (!sno_clock(&ns, &now))
+	if (unlikely(cfg->set.time > s->set.time))
 	{
-		st->outcome = SNO_OUT_OF_RANGE;
-		return;
+		if (cfg->set.partition != s->set.partition || cfg->set.seq_min != s->set.seq_min ||
+			cfg->set.seq_max != s->set.seq_max)
+			s->closed = true;
+		s->set = cfg->set;
 	}
-	bit = s->bit;
-	st->now = now;
-	st->regressed = now < s->hi[bit];
 
-	if (now > s->hi[bit])
-		fresh = true;
-	else if (now == s->hi[bit] && s->seq <= s->seq_max)
+	bit = s->bit;
+	unit = now;
+	if (unlikely(s->ahead))
+	{
+		if (now >= s->hi[bit])
+			s->ahead = false;
+		else
+			unit = s->hi[bit];
+	}
+	st->now = now;
+	st->regressed = unit < s->hi[bit];
+	st->exhausted = false;
+
+	if (unit == s->hi[bit] && !s->closed && s->seq <= s->set.seq_max)
 		fresh = false;
-	else if (now < s->hi[bit] && now > s->hi[bit ^ 1])
+	else if (unit > s->hi[bit])
+		fresh = true;
+	else if (s->ahead && unit < SNO_MAX_UNITS)
+	{
+		unit++;
+		fresh = true;
+	}
+	else if (unit < s->hi[bit] && unit > s->hi[bit ^ 1])
 	{
 		bit ^= 1;
 		fresh = true;
@@ -296,36 +343,36 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 	else
 	{
 		/*
-		 * Slice used up: the next unit.  A step back into units both
-		 * timelines have used: the first unit past either of them.
+		 * Slice used up (or closed): the next unit.  A step back into units
+		 * both timelines have used: the first unit past either of them.
 		 */
 		st->outcome = SNO_WAIT;
-		st->target = now == s->hi[bit] ? now + 1 : Min(s->hi[0], s->hi[1]) + 1;
+		st->exhausted = unit == s->hi[bit] && !s->closed;
+		st->target = unit == s->hi[bit] ? unit + 1 : Min(s->hi[0], s->hi[1]) + 1;
 		st->wait_ns = (int64) st->target * SNO_UNIT_NS - ns;
 		return;
 	}
 
-	if (!idgen_hwm_admit(h, sno_hwm_slot(bit), now))
+	if (!idgen_hwm_admit(h, sno_hwm_slot(bit), unit))
 	{
 		st->outcome = SNO_MARK;
-		st->unit = now;
+		st->unit = unit;
 		st->bit = bit;
 		return;
 	}
 	if (fresh)
 	{
 		s->bit = bit;
-		s->hi[bit] = now;
-		s->seq = cfg->seq_min;
-		s->seq_max = cfg->seq_max;
-		s->partition = cfg->partition;
+		s->hi[bit] = unit;
+		s->seq = s->set.seq_min;
+		s->closed = false;
 	}
 	st->outcome = SNO_ISSUED;
-	st->unit = now;
+	st->unit = unit;
 	st->bit = bit;
-	st->partition = s->partition;
+	st->partition = s->set.partition;
 	st->seq = s->seq;
-	st->nseq = Min(cfg->block, s->seq_max + 1 - s->seq);
+	st->nseq = Min(cfg->block, s->set.seq_max + 1 - s->seq);
 	s->seq += st->nseq;
 }
 
@@ -357,15 +404,16 @@ sno_config(SnoConfig *cfg)
 				 errdetail("The sequence slice %d..%d holds %d values; sno needs at least %d.",
 						   min, max, max - min + 1, SNO_SLICE_MIN),
 				 errhint("Widen the range from \"idgen.sno_sequence_min\" to \"idgen.sno_sequence_max\", then reload.")));
-	cfg->seq_min = (uint32) min;
-	cfg->seq_max = (uint32) max;
+	cfg->set.time = idgen_node_settings_time;
+	cfg->set.seq_min = (uint32) min;
+	cfg->set.seq_max = (uint32) max;
 	/*
 	 * One at a time under the server scope, so that values follow call
 	 * order; a small slice too, so that no backend hoards it
 	 */
 	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
 		Max(1, Min(SNO_BLOCK_MAX, (max - min + 1) / SNO_BLOCK_MAX));
-	cfg->partition = (uint16) idgen_node_field(&sno_partition, idgen_sno_partition);
+	cfg->set.partition = (uint16) idgen_node_field(&sno_partition, idgen_sno_partition);
 }
 
 /* A unit count as text, for error details */
@@ -443,7 +491,8 @@ sno_take_block(const SnoConfig *cfg)
 					 errdetail("The generator clock reads outside 2010-01-01 to 2079-09-07.")));
 		if (st.outcome == SNO_MARK)
 		{
-			idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD, true);
+			idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, st.now, SNO_HWM_AHEAD,
+							  true);
 			continue;
 		}
 
@@ -453,7 +502,7 @@ sno_take_block(const SnoConfig *cfg)
 		 * than 1 s after the first began is refused at once, and the real
 		 * time slept is bounded as well, in case the clock steps meanwhile.
 		 */
-		if (!st.regressed && !wait_counted)
+		if (st.exhausted && !wait_counted)
 		{
 			idgen_count_event(sh->overflow_waits, IDGEN_GEN_SNO);
 			wait_counted = true;
@@ -489,7 +538,8 @@ sno_take_block(const SnoConfig *cfg)
 	sno_block.next = st.seq;
 	sno_block.end = st.seq + st.nseq;
 	if (unlikely(idgen_hwm_due(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD)))
-		idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD, false);
+		idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, st.now, SNO_HWM_AHEAD,
+						  false);
 }
 
 PG_FUNCTION_INFO_V1(gen_sno);
@@ -502,16 +552,18 @@ gen_sno(PG_FUNCTION_ARGS)
 	uint64		now;
 	uint8	   *v;
 
+	idgen_generator_start("gen_sno()");
 	idgen_check_range(meta, 0, SNO_META_MAX, "sno", "metabyte");
 	sno_config(&cfg);
 
 	/*
-	 * The block in hand serves while the clock still reads its unit, and
-	 * only in the backend scope: there the values follow call order, and
-	 * the block of one that replaces it discards what was left.
+	 * The block in hand serves until the clock passes its unit, and only in
+	 * the backend scope: there the values follow call order, and the block
+	 * of one that replaces it discards what was left.  (The clock can be
+	 * behind the unit: after a crash the sequencer runs ahead of it.)
 	 */
 	if (sno_block.next >= sno_block.end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
-		!sno_clock(&ns, &now) || now != sno_block.unit)
+		!sno_clock(&ns, &now) || now > sno_block.unit)
 		sno_take_block(&cfg);
 
 	v = palloc(SNO_LEN);

@@ -233,6 +233,7 @@ gen_wiji(PG_FUNCTION_ARGS)
 	WijiStep	step;
 	uint64		node;
 
+	idgen_generator_start("gen_wiji()");
 	wiji_local_ready();
 	if (idgen_monotonic == IDGEN_MONOTONIC_SERVER)
 	{
