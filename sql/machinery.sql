@@ -130,3 +130,31 @@ DROP ROLE idgen_regress_user;
 SELECT generator, scope,
        replace(node_source, (SELECT system_identifier::text FROM pg_control_system()), '<sysid>') AS node_source
 FROM idgen_stats() ORDER BY generator;
+
+-- A generator reached in a parallel worker, through a function wrongly
+-- marked PARALLEL SAFE, raises 25000 (as nextval() does): the worker has
+-- none of the session's generator state, so it would start a generator of
+-- its own (a muid transaction would get several bundles)
+CREATE FUNCTION new_wiji() RETURNS wiji LANGUAGE sql PARALLEL SAFE AS 'SELECT gen_wiji()';
+CREATE FUNCTION new_ulid() RETURNS ulid LANGUAGE sql PARALLEL SAFE AS 'SELECT gen_ulid()';
+CREATE FUNCTION new_sno() RETURNS sno LANGUAGE sql PARALLEL SAFE AS 'SELECT gen_sno()';
+CREATE FUNCTION new_siq() RETURNS siq LANGUAGE sql PARALLEL SAFE AS $$SELECT gen_siq('user')$$;
+CREATE FUNCTION new_muid() RETURNS muid LANGUAGE sql PARALLEL SAFE AS 'SELECT gen_muid()';
+CREATE TABLE par (g integer);
+INSERT INTO par SELECT generate_series(1, 300);
+SELECT force_parallel('on');
+SELECT count(new_wiji()) FROM par;
+SELECT :'LAST_ERROR_SQLSTATE' AS sqlstate;
+SELECT count(new_ulid()) FROM par;
+SELECT :'LAST_ERROR_SQLSTATE' AS sqlstate;
+SELECT count(new_sno()) FROM par;
+SELECT :'LAST_ERROR_SQLSTATE' AS sqlstate;
+SELECT count(new_siq()) FROM par;
+SELECT :'LAST_ERROR_SQLSTATE' AS sqlstate;
+SELECT count(new_muid()) FROM par;
+SELECT :'LAST_ERROR_SQLSTATE' AS sqlstate;
+SELECT force_parallel('off');
+-- In the session itself the same functions work
+SELECT count(DISTINCT muid_extract_timestamp(new_muid())) AS bundles, count(*) FROM par;
+DROP TABLE par;
+DROP FUNCTION new_wiji(), new_ulid(), new_sno(), new_siq(), new_muid();

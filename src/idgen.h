@@ -9,6 +9,7 @@
 #include "postgres.h"
 
 #include "access/parallel.h"
+#include "postmaster/interrupt.h"
 
 /* Is idgen in shared_preload_libraries (idgen.c)? */
 extern bool idgen_preloaded;
@@ -35,12 +36,17 @@ extern char *idgen_muid_medallion;
 extern int64 idgen_muid_medallion_value;	/* -1: derive it */
 
 /*
- * When this process last took its node settings from the configuration
- * (a monotonic clock, the same in every process).  Backends see a reload at
- * different moments; a server-wide generator keeps the settings with the
- * latest such time, so that a backend still on older ones cannot undo them.
+ * Can this backend's node settings be out of date?  Backends see a reload
+ * at different moments: one inside a statement since pg_reload_conf() still
+ * has the old settings, with the reload pending.  A server-wide generator
+ * then goes on with the settings in force, which such a backend must not
+ * undo; any other backend's settings are the server's.
  */
-extern uint64 idgen_node_settings_time;
+static inline bool
+idgen_node_settings_pending(void)
+{
+	return ConfigReloadPending;
+}
 
 /*
  * Every generator starts with this: a parallel worker has none of its

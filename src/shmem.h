@@ -53,13 +53,9 @@ typedef struct IdgenUlidState
 	uint8		random[ULID_RANDOM_LEN];	/* random part of the last value */
 } IdgenUlidState;
 
-/*
- * The node settings of a server-wide generator in force, and when the
- * backend that brought them took them (idgen_node_settings_time)
- */
+/* The sno node settings in force (sno.c) */
 typedef struct IdgenSnoSettings
 {
-	uint64		time;
 	uint16		partition;
 	uint32		seq_min;
 	uint32		seq_max;
@@ -93,7 +89,6 @@ typedef struct IdgenSiqState
 	uint64		tick;			/* every value issued is at or below it */
 	uint64		last_clock;		/* the last clock reading, to see regressions */
 	uint32		next[SIQ_NKINDS];	/* next serial of each kind in tick */
-	uint64		settings_time;	/* see idgen_node_settings_time */
 	uint32		domain_hash;	/* the node fields in force */
 	uint8		shard;
 	bool		closed;			/* tick takes no more values */

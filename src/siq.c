@@ -421,11 +421,12 @@ siq_from_numeric(PG_FUNCTION_ARGS)
  * issues the rest itself while the clock has not passed the block's tick;
  * with server it takes one at a time, so that values follow call order.
  *
- * A backend that took its node settings from the configuration later than
- * those in force brings them; if they differ, the next value starts a new
- * tick (the next one, when the clock is behind), so that every value of a
- * tick has one configuration and values keep increasing.  A backend still
- * on older settings makes values with those in force.
+ * A backend's node settings that differ from those in force replace them,
+ * and the next value starts a new tick (the next one, when the clock is
+ * behind), so that every value of a tick has one configuration and values
+ * keep increasing; a backend with a reload pending, whose settings may be
+ * out of date, makes values with those in force
+ * (idgen_node_settings_pending).
  *
  * With idgen preloaded the ticks also have a high-water mark on disk
  * (hwm.c): after a restart everything below it counts as used, and the
@@ -433,7 +434,7 @@ siq_from_numeric(PG_FUNCTION_ARGS)
  */
 typedef struct SiqConfig
 {
-	uint64		time;			/* idgen_node_settings_time */
+	bool		pending;		/* a reload is pending: the settings may be out of date */
 	uint8		shard;
 	uint32		domain_hash;
 	uint32		block;			/* serials to take at a time */
@@ -476,7 +477,6 @@ siq_clock(uint64 *now)
 static inline void
 siq_settings_take(IdgenSiqState *s, const SiqConfig *cfg)
 {
-	s->settings_time = cfg->time;
 	s->shard = cfg->shard;
 	s->domain_hash = cfg->domain_hash;
 }
@@ -514,11 +514,10 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 	}
 	st->regressed = now < s->last_clock;
 	s->last_clock = now;
-	if (unlikely(cfg->time > s->settings_time))
+	if (unlikely(cfg->shard != s->shard || cfg->domain_hash != s->domain_hash) && !cfg->pending)
 	{
-		if (cfg->shard != s->shard || cfg->domain_hash != s->domain_hash)
-			s->closed = true;
 		siq_settings_take(s, cfg);
+		s->closed = true;
 	}
 
 	st->overflowed = false;
@@ -587,7 +586,7 @@ siq_config(SiqConfig *cfg, int kind)
 {
 	uint32		serials = siq_kind_serials(&siq_kinds[kind]);
 
-	cfg->time = idgen_node_settings_time;
+	cfg->pending = idgen_node_settings_pending();
 	cfg->shard = (uint8) idgen_node_field(&siq_shard, idgen_siq_shard);
 	cfg->domain_hash = siq_setting_domain_hash();
 	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :

@@ -178,11 +178,11 @@ sno_from_parts(PG_FUNCTION_ARGS)
  * different backends interleave by block.  With server, it takes one at a
  * time, and values follow call order across the server.
  *
- * Settings are taken at a new unit.  A backend that took its settings
- * from the configuration later than those in force brings them (they are
- * in force from then on); if they differ, the unit in use takes no more
- * values, so that every value of a unit has one configuration.  A backend
- * still on older settings makes values with those in force.
+ * A backend's settings that differ from those in force replace them, and
+ * the unit in use takes no more values, so that every value of a unit has
+ * one configuration; a backend with a reload pending, whose settings may be
+ * out of date, makes values with those in force
+ * (idgen_node_settings_pending).
  *
  * With idgen preloaded, each tick-tock bit also has a high-water mark on
  * disk (hwm.c): a unit at or past it is issued only once a backend has
@@ -197,6 +197,7 @@ sno_from_parts(PG_FUNCTION_ARGS)
 typedef struct SnoConfig
 {
 	IdgenSnoSettings set;
+	bool		pending;		/* a reload is pending: set may be out of date */
 	uint32		block;			/* sequence numbers to take at a time */
 } SnoConfig;
 
@@ -213,6 +214,7 @@ typedef struct SnoStep
 	SnoOutcome	outcome;
 	bool		regressed;		/* the clock read behind the current timeline */
 	bool		exhausted;		/* SNO_WAIT for the slice's next unit */
+	bool		ahead;			/* SNO_ISSUED ahead of the clock after a crash */
 	uint64		now;			/* the clock reading, in units */
 	uint64		unit;
 	uint8		bit;
@@ -229,17 +231,27 @@ sno_hwm_slot(int bit)
 	return bit ? IDGEN_HWM_SNO_TOCK : IDGEN_HWM_SNO_TICK;
 }
 
+/* Is a timeline restored at hi ahead of the clock by no more than a crash leaves? */
+static inline bool
+sno_resumable(uint64 hi, uint64 now)
+{
+	return now <= hi && hi - now <= SNO_HWM_AHEAD;
+}
+
 /*
  * The first use after server start: everything below each timeline's mark
- * on disk counts as used, the unit just below it in full, and the timeline
- * that reached further is the current one.  If the clock is behind it by
- * no more than the window the marks are written ahead, it was a crash: go
- * on ahead of the clock on the timeline that is so (the nearer one, after
- * a toggle).  Without a mark this starts from nothing.
+ * on disk counts as used, the unit just below it in full, the timeline that
+ * reached further is the current one, and the caller's settings are those
+ * in force.  If the clock is behind a timeline by no more than the window
+ * the marks are written ahead, it was a crash: go on ahead of the clock on
+ * that timeline (the nearer one, if both are, as after a toggle).  Without
+ * a mark this starts from nothing.
  */
 static inline void
-sno_restore(IdgenSnoState *s, const IdgenHwm *h, uint64 now)
+sno_restore(IdgenSnoState *s, const IdgenHwm *h, const SnoConfig *cfg, uint64 now)
 {
+	int			lower;
+
 	for (int b = 0; b < 2; b++)
 	{
 		uint64		mark = h->loaded[sno_hwm_slot(b)];
@@ -247,19 +259,12 @@ sno_restore(IdgenSnoState *s, const IdgenHwm *h, uint64 now)
 		s->hi[b] = mark > 0 ? mark - 1 : 0;
 	}
 	s->bit = s->hi[1] > s->hi[0] ? 1 : 0;
+	lower = s->bit ^ 1;
+	s->set = cfg->set;
 	s->closed = true;
-	s->ahead = false;
-	for (int i = 0; i < 2 && now <= s->hi[s->bit]; i++)
-	{
-		int			b = (s->hi[0] <= s->hi[1]) == (i == 0) ? 0 : 1;
-
-		if (now <= s->hi[b] && s->hi[b] - now <= SNO_HWM_AHEAD)
-		{
-			s->bit = b;
-			s->ahead = true;
-			break;
-		}
-	}
+	s->ahead = sno_resumable(s->hi[lower], now) || sno_resumable(s->hi[lower ^ 1], now);
+	if (s->ahead)
+		s->bit = sno_resumable(s->hi[lower], now) ? lower : lower ^ 1;
 	s->started = true;
 }
 
@@ -303,21 +308,21 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 			st->bit = 0;
 			return;
 		}
-		sno_restore(s, h, now);
+		sno_restore(s, h, cfg, now);
 	}
-	if (unlikely(cfg->set.time > s->set.time))
+	if (unlikely(cfg->set.partition != s->set.partition || cfg->set.seq_min != s->set.seq_min ||
+				 cfg->set.seq_max != s->set.seq_max) && !cfg->pending)
 	{
-		if (cfg->set.partition != s->set.partition || cfg->set.seq_min != s->set.seq_min ||
-			cfg->set.seq_max != s->set.seq_max)
-			s->closed = true;
 		s->set = cfg->set;
+		s->closed = true;
 	}
 
 	bit = s->bit;
 	unit = now;
 	if (unlikely(s->ahead))
 	{
-		if (now >= s->hi[bit])
+		/* until the clock catches up, or steps back further than a crash can */
+		if (now >= s->hi[bit] || s->hi[bit] - now > SNO_HWM_AHEAD)
 			s->ahead = false;
 		else
 			unit = s->hi[bit];
@@ -330,8 +335,9 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 		fresh = false;
 	else if (unit > s->hi[bit])
 		fresh = true;
-	else if (s->ahead && unit < SNO_MAX_UNITS)
+	else if (s->ahead && unit < now + SNO_HWM_AHEAD && unit < SNO_MAX_UNITS)
 	{
+		/* ahead of the clock: the next unit at once, but never a window ahead */
 		unit++;
 		fresh = true;
 	}
@@ -348,7 +354,10 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 		 */
 		st->outcome = SNO_WAIT;
 		st->exhausted = unit == s->hi[bit] && !s->closed;
-		st->target = unit == s->hi[bit] ? unit + 1 : Min(s->hi[0], s->hi[1]) + 1;
+		if (s->ahead)
+			st->target = unit + 1 - SNO_HWM_AHEAD;
+		else
+			st->target = unit == s->hi[bit] ? unit + 1 : Min(s->hi[0], s->hi[1]) + 1;
 		st->wait_ns = (int64) st->target * SNO_UNIT_NS - ns;
 		return;
 	}
@@ -368,6 +377,7 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 		s->closed = false;
 	}
 	st->outcome = SNO_ISSUED;
+	st->ahead = s->ahead;
 	st->unit = unit;
 	st->bit = bit;
 	st->partition = s->set.partition;
@@ -404,7 +414,7 @@ sno_config(SnoConfig *cfg)
 				 errdetail("The sequence slice %d..%d holds %d values; sno needs at least %d.",
 						   min, max, max - min + 1, SNO_SLICE_MIN),
 				 errhint("Widen the range from \"idgen.sno_sequence_min\" to \"idgen.sno_sequence_max\", then reload.")));
-	cfg->set.time = idgen_node_settings_time;
+	cfg->pending = idgen_node_settings_pending();
 	cfg->set.seq_min = (uint32) min;
 	cfg->set.seq_max = (uint32) max;
 	/*
@@ -450,6 +460,7 @@ typedef struct SnoBlock
 	uint16		partition;
 	uint32		next;
 	uint32		end;			/* one past the block's last */
+	bool		ahead;			/* taken ahead of the clock after a crash */
 } SnoBlock;
 
 static SnoBlock sno_block;
@@ -537,6 +548,7 @@ sno_take_block(const SnoConfig *cfg)
 	sno_block.partition = st.partition;
 	sno_block.next = st.seq;
 	sno_block.end = st.seq + st.nseq;
+	sno_block.ahead = st.ahead;
 	if (unlikely(idgen_hwm_due(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD)))
 		idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, st.now, SNO_HWM_AHEAD,
 						  false);
@@ -557,13 +569,14 @@ gen_sno(PG_FUNCTION_ARGS)
 	sno_config(&cfg);
 
 	/*
-	 * The block in hand serves until the clock passes its unit, and only in
-	 * the backend scope: there the values follow call order, and the block
-	 * of one that replaces it discards what was left.  (The clock can be
-	 * behind the unit: after a crash the sequencer runs ahead of it.)
+	 * The block in hand serves while the clock still reads its unit (or is
+	 * behind it, for a block taken ahead of the clock after a crash), and
+	 * only in the backend scope: there the values follow call order, and
+	 * the block of one that replaces it discards what was left.
 	 */
 	if (sno_block.next >= sno_block.end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
-		!sno_clock(&ns, &now) || now > sno_block.unit)
+		!sno_clock(&ns, &now) || now > sno_block.unit ||
+		(now < sno_block.unit && !sno_block.ahead))
 		sno_take_block(&cfg);
 
 	v = palloc(SNO_LEN);

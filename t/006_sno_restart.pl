@@ -52,26 +52,38 @@ is( $node->safe_psql('postgres',
 		"SELECT clock_regressions FROM idgen_stats() WHERE generator = 'sno'"),
 	'1', 'the restart counted as one step back');
 
-# A backend crashes: the server reinitialises and reads the marks written
-# ahead of the values in use (10 s), so the real clock is behind them
+# A backend crashes: the server reinitialises and reads the marks, written
+# 1.2 s ahead of the clock; the timeline in use goes on from its mark, ahead
+# of the clock, with no wait, no toggle and no step back counted
 $node->safe_psql('postgres', 'INSERT INTO ids SELECT gen_sno(), 3 FROM generate_series(1, 5000)');
 ok(crash_backend($node), 'the server went through crash recovery');
 ($out, $err) = run_script($node, q{
+	CREATE TABLE lead AS SELECT max(sno_extract_timestamp(id) - t) AS lead
+	FROM (SELECT clock_timestamp() AS t, gen_sno() AS id FROM generate_series(1, 5000)) g;
 	INSERT INTO ids SELECT gen_sno(), 4 FROM generate_series(1, 5000);
 });
 is($err, '', 'after the crash, 5,000 more values and no duplicate');
-isnt(bits(4), bits(3), 'they have the other tick-tock bit: the mark was ahead of the clock');
+is(bits(4), bits(3), 'they have the same tick-tock bit');
+is( $node->safe_psql('postgres',
+		'SELECT (SELECT min(id) FROM ids WHERE phase = 4) > (SELECT max(id) FROM ids WHERE phase = 3)'),
+	't', 'and are above every value before the crash');
+is($node->safe_psql('postgres', q{SELECT lead <= interval '1.2 s' FROM lead}),
+	't', 'none was more than 1.2 s ahead of the clock');
 is( $node->safe_psql('postgres',
 		"SELECT clock_regressions FROM idgen_stats() WHERE generator = 'sno'"),
-	'1', 'the crash counted as one step back');
+	'0', 'the crash counted as no step back');
 
-# Both tick-tock timelines have now been used up to the marks; the clock
-# 5 s behind them would need a wait of seconds: 55000, nothing issued
-($out, $err) = run_script($node, q{
-	SET idgen.clock_offset = '-5s';
+# A real step back, into the 6 s of phase 1 on the other timeline and behind
+# this one: the wait for the clock to pass both would take seconds, so
+# 55000, and nothing issued
+my $back = $node->safe_psql('postgres', q{
+	SELECT floor(extract(epoch FROM
+		(SELECT max(sno_extract_timestamp(id)) FROM ids WHERE phase = 1) - clock_timestamp()) * 1000) - 3000});
+($out, $err) = run_script($node, qq{
+	SET idgen.clock_offset = $back;
 	INSERT INTO ids SELECT gen_sno(), 5;
 });
-like($err, qr/ERROR:  55000: gen_sno\(\) would have to wait more than 1 s for the clock/,
+like($err, qr/ERROR:  55000: gen_sno\(\) would have to wait more than 1 s for the clock.*DETAIL:  The clock stepped back/s,
 	'a step back into periods both timelines have used is 55000');
 
 # An immediate shutdown, then the same again

@@ -312,6 +312,71 @@ check_newer('after the mark advanced');
 $node->stop;
 check_newer('after a clean shutdown');
 
+# 6. A file that cannot be written (a directory in the way of the temporary
+# file).  While the mark in force still covers the values, gen_sno() goes on
+# with one warning; once a value needs a new mark, 58030, with nothing taken
+# and thrown away.  Under the server scope serials are taken one at a time,
+# so each 4 ms unit's serials are 0, 1, 2, ... with no gap.
+$node->start;
+configure($node, monotonic => 'server');
+$node->safe_psql('postgres', q{
+	CREATE TABLE wf (id sno PRIMARY KEY, t timestamptz NOT NULL);
+	CREATE TABLE wf_err (t timestamptz NOT NULL, state text, msg text);
+	SELECT gen_sno();
+});
+my $tmpfile = $node->data_dir . '/idgen.hwm.tmp';
+mkdir $tmpfile or die "could not create directory $tmpfile: $!";
+my $written = 'could not write high-water mark file "idgen.hwm": could not create "idgen.hwm.tmp": Is a directory';
+($out, $err) = run_script($node, q{
+	DO $$
+	DECLARE
+		stop timestamptz := clock_timestamp() + interval '2.5 s';
+		state text;
+		msg text;
+	BEGIN
+		WHILE clock_timestamp() < stop LOOP
+			BEGIN
+				INSERT INTO wf SELECT gen_sno(), clock_timestamp();
+			EXCEPTION WHEN OTHERS THEN
+				GET STACKED DIAGNOSTICS state = RETURNED_SQLSTATE, msg = MESSAGE_TEXT;
+				INSERT INTO wf_err VALUES (clock_timestamp(), state, msg);
+			END;
+			PERFORM pg_sleep(0.0005);
+		END LOOP;
+	END
+	$$;
+});
+my @warnings = ($err =~ /WARNING:  (.*)$/mg);
+is(join("\n", @warnings), "58030: $written",
+	'unwritable: one warning when an early rewrite first failed');
+is( $node->safe_psql('postgres', q{
+		SELECT count(*) > 0, count(*) FILTER (WHERE state <> '58030' OR msg <> } . "'$written'" . q{)
+		FROM wf_err}),
+	't|0', 'unwritable: once the mark was reached, 58030 naming the file and the system error');
+# the tick-tock bit in use, and its mark on disk (not rewritten since)
+$f = parse_hwm(read_bytes($hwm));
+my $bit = $node->safe_psql('postgres', 'SELECT sno_extract_tick_tock(id)::integer FROM wf LIMIT 1');
+is( $node->safe_psql('postgres', qq{
+		SELECT max(sno_extract_timestamp(id))
+		       = timestamptz '2010-01-01 00:00:00+00' + ($f->{marks}[$bit] - 1) * interval '4 ms'
+		FROM wf WHERE t < (SELECT min(t) FROM wf_err)}),
+	't', 'unwritable: values up to the last 4 ms unit below the mark, without an error');
+is( $node->safe_psql('postgres', q{
+		SELECT count(*) FROM (
+			SELECT count(*) AS n, min(sno_extract_sequence(id)) AS lo, max(sno_extract_sequence(id)) AS hi
+			FROM wf GROUP BY sno_extract_timestamp(id), sno_extract_tick_tock(id)) u
+		WHERE lo <> 0 OR hi <> n - 1}),
+	'0', 'unwritable: no serial skipped or repeated in any 4 ms unit');
+rmdir $tmpfile or die "could not remove directory $tmpfile: $!";
+($out, $err) = run_script($node, q{
+	INSERT INTO wf SELECT gen_sno(), clock_timestamp() FROM generate_series(1, 1000);
+});
+is($err, '', 'unwritable: once the directory is gone, the next call works');
+cmp_ok(parse_hwm(read_bytes($hwm))->{marks}[$bit], '>', $f->{marks}[$bit],
+	'unwritable: ... and moved the mark on');
+configure($node, monotonic => 'backend');
+$node->stop;
+
 # 5. No value was issued twice
 $node->start;
 is($node->safe_psql('postgres', 'SELECT count(*) = count(DISTINCT id) FROM ids'),

@@ -130,6 +130,43 @@ foreach my $preload (0, 1)
 			FROM idgen_stats() s JOIN stats1 s1 USING (generator)}),
 		't', "$label: idgen_stats() counted the regression");
 
+	# A node setting reloaded while the generator runs ahead of the clock
+	# (a session 30 s ahead took a value) applies to the next value, which
+	# starts a new tick, so values keep increasing
+	configure($node, siq_shard => 5);
+	my $ahead = $node->safe_psql('postgres',
+		q{SET idgen.clock_offset = '30s'; SELECT gen_siq('user')});
+	configure($node, siq_shard => 200);
+	my $next = $node->safe_psql('postgres', q{SELECT gen_siq('user')});
+	is( $node->safe_psql('postgres', qq{
+			SELECT siq_extract_shard('$ahead'), siq_extract_shard('$next'), '$next'::siq > '$ahead'}),
+		'5|200|t', "$label: a shard reloaded while the generator runs ahead applies to the next value");
+
+	# A session in a statement since before a reload still has the old
+	# settings; its values take the newer ones in force all the same
+	$node->safe_psql('postgres', 'CREATE TABLE flag (go boolean); INSERT INTO flag VALUES (false);
+		CREATE TABLE stale (id siq, setting text)');
+	my $b = $node->background_psql('postgres');
+	$b->query_until(qr/started/, q{
+		\echo started
+		DO $$
+		BEGIN
+			WHILE NOT (SELECT go FROM flag) LOOP
+				PERFORM pg_sleep(0.01);
+			END LOOP;
+			INSERT INTO stale SELECT gen_siq('user'), current_setting('idgen.siq_shard');
+		END
+		$$;
+	});
+	configure($node, siq_shard => 201);
+	$next = $node->safe_psql('postgres', q{SELECT gen_siq('user')});
+	$node->safe_psql('postgres', 'UPDATE flag SET go = true');
+	$b->quit;
+	is( $node->safe_psql('postgres', qq{
+			SELECT siq_extract_shard('$next'), setting, siq_extract_shard(id), id > '$next' FROM stale}),
+		"201|200|201|t",
+		"$label: a session still on the old shard makes values with the newer one");
+
 	$node->stop;
 }
 

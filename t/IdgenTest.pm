@@ -44,17 +44,18 @@ sub run_script
 
 # Kill a backend with SIGKILL: the postmaster reinitialises shared memory,
 # as after any crash.  Returns once the server takes connections again and
-# its log shows the reinitialisation.
+# its log shows this reinitialisation.
 sub crash_backend
 {
 	my ($node) = @_;
+	my $offset = -s $node->logfile;
 	my $victim = $node->background_psql('postgres');
 	my $victim_pid = $victim->query_safe('SELECT pg_backend_pid()');
 	kill 'KILL', $victim_pid;
 	$victim->quit;
 	$node->poll_query_until('postgres', 'SELECT 1', '1')
 	  or die 'the server did not come back after the crash';
-	return $node->log_contains('all server processes terminated; reinitializing');
+	return $node->log_contains('all server processes terminated; reinitializing', $offset);
 }
 
 # Insert gen_sno() values into table ids (id sno, phase integer) for the
