@@ -30,6 +30,7 @@ int			idgen_siq_shard = -1;
 bool		idgen_siq_domain_changed = true;
 char	   *idgen_muid_medallion = NULL;
 int64		idgen_muid_medallion_value = -1;
+uint32		idgen_node_settings_changes = 0;
 bool		idgen_preloaded = false;
 
 static const struct config_enum_entry monotonic_options[] = {
@@ -72,17 +73,26 @@ idgen_siq_domain_check(char **newval, void **extra, GucSource source)
 	return true;
 }
 
+/* A node setting was assigned: see idgen_node_settings_changes */
+static void
+idgen_node_int_assign(int newval, void *extra)
+{
+	idgen_node_settings_changes++;
+}
+
 /* The backends' cached domain hash is stale once either setting changes */
 static void
 idgen_siq_domain_assign(const char *newval, void *extra)
 {
 	idgen_siq_domain_changed = true;
+	idgen_node_settings_changes++;
 }
 
 static void
 idgen_siq_local_id_assign(int newval, void *extra)
 {
 	idgen_siq_domain_changed = true;
+	idgen_node_settings_changes++;
 }
 
 /*
@@ -148,6 +158,7 @@ static void
 idgen_muid_medallion_assign(const char *newval, void *extra)
 {
 	(void) idgen_muid_medallion_parse(newval, &idgen_muid_medallion_value);
+	idgen_node_settings_changes++;
 }
 
 void
@@ -162,15 +173,15 @@ _PG_init(void)
 							"Partition of the sno values this server generates.",
 							"-1 derives it from the cluster's system identifier and timeline.",
 							&idgen_sno_partition, -1, -1, 65535,
-							PGC_SIGHUP, 0, NULL, NULL, NULL);
+							PGC_SIGHUP, 0, NULL, idgen_node_int_assign, NULL);
 	DefineCustomIntVariable("idgen.sno_sequence_min",
 							"Lowest sno sequence number this server uses.",
 							NULL, &idgen_sno_sequence_min, 0, 0, 65535,
-							PGC_SIGHUP, 0, NULL, NULL, NULL);
+							PGC_SIGHUP, 0, NULL, idgen_node_int_assign, NULL);
 	DefineCustomIntVariable("idgen.sno_sequence_max",
 							"Highest sno sequence number this server uses.",
 							NULL, &idgen_sno_sequence_max, 65535, 0, 65535,
-							PGC_SIGHUP, 0, NULL, NULL, NULL);
+							PGC_SIGHUP, 0, NULL, idgen_node_int_assign, NULL);
 	DefineCustomStringVariable("idgen.siq_domain",
 							   "Domain whose SHA-256 gives the domain hash of the siq values this server generates.",
 							   "ASCII only (the IDNA form of an internationalised name); \"\" or \"0\" gives the hash 0.",
@@ -184,7 +195,7 @@ _PG_init(void)
 							"Shard of the siq values this server generates.",
 							"-1 derives it from the cluster's system identifier and timeline.",
 							&idgen_siq_shard, -1, -1, 255,
-							PGC_SIGHUP, 0, NULL, NULL, NULL);
+							PGC_SIGHUP, 0, NULL, idgen_node_int_assign, NULL);
 	DefineCustomStringVariable("idgen.muid_medallion",
 							   "Medallion of the muid values this server generates.",
 							   "Decimal, or hexadecimal after 0x, from 1 to 17592186044414; \"\" derives it from the cluster's system identifier and timeline.",

@@ -36,6 +36,13 @@ extern char *idgen_muid_medallion;
 extern int64 idgen_muid_medallion_value;	/* -1: derive it */
 
 /*
+ * How many times this backend's node settings have been assigned (at every
+ * reload that sets them): a block of values taken under other settings is
+ * not used any more.
+ */
+extern uint32 idgen_node_settings_changes;
+
+/*
  * Can this backend's node settings be out of date?  Backends see a reload
  * at different moments: one inside a statement since pg_reload_conf() still
  * has the old settings, with the reload pending.  A server-wide generator

@@ -601,6 +601,7 @@ typedef struct SiqBlock
 	uint8		shard;
 	uint32		next;
 	uint32		end;			/* one past the block's last */
+	uint32		settings;		/* idgen_node_settings_changes when taken */
 } SiqBlock;
 
 static SiqBlock siq_blocks[SIQ_NKINDS];
@@ -643,6 +644,7 @@ siq_take_block(int kind)
 	b->domain_hash = st.domain_hash;
 	b->next = st.serial;
 	b->end = st.serial + st.nserial;
+	b->settings = idgen_node_settings_changes;
 	if (unlikely(idgen_hwm_due(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD)))
 		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, st.now, SIQ_HWM_AHEAD, false);
 }
@@ -692,12 +694,13 @@ gen_siq(PG_FUNCTION_ARGS)
 	b = &siq_blocks[kind];
 
 	/*
-	 * The block in hand serves while the clock has not passed its tick, and
-	 * only in the backend scope: there the values follow call order, and
-	 * the block of one that replaces it discards what was left.
+	 * The block in hand serves while the clock has not passed its tick and
+	 * the node settings are those it was taken under, and only in the
+	 * backend scope: there the values follow call order, and the block of
+	 * one that replaces it discards what was left.
 	 */
 	if (b->next >= b->end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
-		!siq_clock(&now) || now > b->tick)
+		b->settings != idgen_node_settings_changes || !siq_clock(&now) || now > b->tick)
 		siq_take_block(kind);
 
 	v = palloc(SIQ_LEN);

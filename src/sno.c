@@ -461,6 +461,7 @@ typedef struct SnoBlock
 	uint32		next;
 	uint32		end;			/* one past the block's last */
 	bool		ahead;			/* taken ahead of the clock after a crash */
+	uint32		settings;		/* idgen_node_settings_changes when taken */
 } SnoBlock;
 
 static SnoBlock sno_block;
@@ -549,6 +550,7 @@ sno_take_block(const SnoConfig *cfg)
 	sno_block.next = st.seq;
 	sno_block.end = st.seq + st.nseq;
 	sno_block.ahead = st.ahead;
+	sno_block.settings = idgen_node_settings_changes;
 	if (unlikely(idgen_hwm_due(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD)))
 		idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, st.now, SNO_HWM_AHEAD,
 						  false);
@@ -570,11 +572,13 @@ gen_sno(PG_FUNCTION_ARGS)
 
 	/*
 	 * The block in hand serves while the clock still reads its unit (or is
-	 * behind it, for a block taken ahead of the clock after a crash), and
-	 * only in the backend scope: there the values follow call order, and
-	 * the block of one that replaces it discards what was left.
+	 * behind it, for a block taken ahead of the clock after a crash) and the
+	 * node settings are those it was taken under, and only in the backend
+	 * scope: there the values follow call order, and the block of one that
+	 * replaces it discards what was left.
 	 */
 	if (sno_block.next >= sno_block.end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
+		sno_block.settings != idgen_node_settings_changes ||
 		!sno_clock(&ns, &now) || now > sno_block.unit ||
 		(now < sno_block.unit && !sno_block.ahead))
 		sno_take_block(&cfg);

@@ -131,16 +131,23 @@ foreach my $preload (0, 1)
 		't', "$label: idgen_stats() counted the regression");
 
 	# A node setting reloaded while the generator runs ahead of the clock
-	# (a session 30 s ahead took a value) applies to the next value, which
-	# starts a new tick, so values keep increasing
+	# (a session 30 s ahead took a value; back on the real clock, the rest of
+	# its block is still good)
+	# applies to the next value, in that session and in others, which starts
+	# a new tick, so values keep increasing
 	configure($node, siq_shard => 5);
-	my $ahead = $node->safe_psql('postgres',
-		q{SET idgen.clock_offset = '30s'; SELECT gen_siq('user')});
+	my $a = $node->background_psql('postgres');
+	my $ahead = $a->query_safe(
+		q{SET idgen.clock_offset = '30s'; SELECT gen_siq('user'); RESET idgen.clock_offset});
 	configure($node, siq_shard => 200);
+	$a->query_safe('SELECT 1');    # let the session see the reload
+	my $next_a = $a->query_safe(q{SELECT gen_siq('user')});
+	$a->quit;
 	my $next = $node->safe_psql('postgres', q{SELECT gen_siq('user')});
 	is( $node->safe_psql('postgres', qq{
-			SELECT siq_extract_shard('$ahead'), siq_extract_shard('$next'), '$next'::siq > '$ahead'}),
-		'5|200|t', "$label: a shard reloaded while the generator runs ahead applies to the next value");
+			SELECT siq_extract_shard('$ahead'), siq_extract_shard('$next_a'), siq_extract_shard('$next'),
+			       '$next_a'::siq > '$ahead', '$next'::siq > '$next_a'}),
+		'5|200|200|t|t', "$label: a shard reloaded while the generator runs ahead applies to the next value");
 
 	# A session in a statement since before a reload still has the old
 	# settings; its values take the newer ones in force all the same
