@@ -59,7 +59,7 @@ $node->safe_psql('postgres', 'INSERT INTO ids SELECT gen_sno(), 3 FROM generate_
 ok(crash_backend($node), 'the server went through crash recovery');
 ($out, $err) = run_script($node, q{
 	CREATE TABLE lead AS SELECT max(sno_extract_timestamp(id) - t) AS lead
-	FROM (SELECT clock_timestamp() AS t, gen_sno() AS id FROM generate_series(1, 5000)) g;
+	FROM (SELECT gen_sno() AS id, clock_timestamp() AS t FROM generate_series(1, 5000)) g;
 	INSERT INTO ids SELECT gen_sno(), 4 FROM generate_series(1, 5000);
 });
 is($err, '', 'after the crash, 5,000 more values and no duplicate');

@@ -21,7 +21,9 @@ $node->init;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nrestart_after_crash = on");
 $node->start;
 
-# One table per type: the value, the clock just before it was made, the phase
+# One table per type: the value, the clock just after it was made (a call
+# can wait for the mark's fsync: the lead is the value's time minus the
+# clock when it is returned), and the phase
 my %gen = (
 	wiji => 'gen_wiji()',
 	ulid => 'gen_ulid()',
@@ -40,9 +42,9 @@ sub generate
 {
 	my ($phase) = @_;
 	my $sql = join('',
-		map { "INSERT INTO ids_$_ (t, id, phase) SELECT clock_timestamp(), $gen{$_}, $phase FROM generate_series(1, 2000);\n" }
+		map { "INSERT INTO ids_$_ (id, t, phase) SELECT $gen{$_}, clock_timestamp(), $phase FROM generate_series(1, 2000);\n" }
 		  grep { $_ ne 'muid' } @types);
-	$sql .= "INSERT INTO ids_muid (t, id, phase) SELECT clock_timestamp(), gen_muid(), $phase FROM generate_series(1, 100);\n"
+	$sql .= "INSERT INTO ids_muid (id, t, phase) SELECT gen_muid(), clock_timestamp(), $phase FROM generate_series(1, 100);\n"
 	  x 20;
 	my ($out, $err) = run_script($node, $sql);
 	return $err;
@@ -91,7 +93,10 @@ sub check
 				SELECT count(*) = count(DISTINCT id),
 				       max(${type}_extract_timestamp(id) - t) <= interval '1.2 s'
 				FROM ids_$type}),
-			't|t', "$label: $type values are unique and at most 1.2 s ahead of the clock");
+			't|t', "$label: $type values are unique and at most 1.2 s ahead of the clock")
+		  or diag($node->safe_psql('postgres', qq{
+				SELECT phase, max(${type}_extract_timestamp(id) - t) FROM ids_$type
+				GROUP BY phase ORDER BY phase}));
 	}
 	for my $type (qw(sno siq muid))
 	{
