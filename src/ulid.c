@@ -163,8 +163,9 @@ ulid_pool_take(void)
  * A generator never continues the random sequence of another, and a
  * session's values keep increasing when idgen.monotonic changes: when the
  * generator about to serve a session is behind the last value the session
- * had (from the other generator), it takes only that value's millisecond,
- * with its random part full, so that it starts the next millisecond afresh.
+ * had (from the other generator), it starts the millisecond after that
+ * value's, or the clock's if later, with fresh bits.  That step is no
+ * overflow: only a random part run out within its millisecond counts as one.
  */
 typedef struct UlidStep
 {
@@ -178,6 +179,7 @@ ulid_advance(IdgenUlidState *s, const uint8 *last, int64 now_us, const uint8 *fr
 {
 	uint64		now = now_us > 0 ? (uint64) now_us / 1000 : 0;
 	UlidStep	step = {now < s->last_clock, false, false};
+	bool		handover = false;
 	uint8		cur[ULID_LEN];
 	int			i;
 
@@ -188,13 +190,18 @@ ulid_advance(IdgenUlidState *s, const uint8 *last, int64 now_us, const uint8 *fr
 		if (memcmp(last, cur, ULID_LEN) > 0)
 		{
 			s->ms = ulid_timestamp_ms(last);
-			memset(s->random, 0xFF, ULID_RANDOM_LEN);
+			handover = true;
 		}
 	}
 	s->last_clock = now;
 	if (now > s->ms)
 	{
 		s->ms = now;
+		step.fresh = true;
+	}
+	else if (unlikely(handover))
+	{
+		s->ms++;
 		step.fresh = true;
 	}
 	else

@@ -72,6 +72,32 @@ foreach my $preload (0, 1)
 	}
 	$_->quit for @s;
 
+	# Sessions whose clocks disagree, under the server scope: B's runs 10 s
+	# ahead, A's does not, and they call alternately, B first.  Each of B's
+	# values starts a new microsecond of B's clock (sequence 0); each of A's,
+	# its clock behind, follows B's in the same microsecond (sequence 1).  The
+	# server-wide generator never goes back to A's time, nor to what A had.
+	configure($node, monotonic => 'server');
+	my ($session_a, $session_b) = map { $node->background_psql('postgres') } 1 .. 2;
+	$session_b->query_safe("SET idgen.clock_offset = '10s'");
+	my @alternate;
+	for my $i (0 .. 5)
+	{
+		push @alternate, ($i % 2 ? $session_a : $session_b)->query_safe('SELECT gen_wiji()::uuid');
+	}
+	$_->quit for ($session_a, $session_b);
+	$values = join(',', map { "($_, '$alternate[$_]'::uuid)" } 0 .. $#alternate);
+	is( $node->safe_psql('postgres', qq{
+			SELECT i, CASE WHEN i % 2 = 0 THEN 'B' ELSE 'A' END, wiji_extract_sequence(w), w > prev,
+			       wiji_extract_timestamp(w) = wiji_extract_timestamp(prev),
+			       wiji_extract_timestamp(w) > clock_timestamp() + interval '5 s'
+			FROM (SELECT i, w, lag(w) OVER (ORDER BY i) AS prev
+			      FROM (SELECT i, u::wiji AS w FROM (VALUES $values) v(i, u)) a) b
+			ORDER BY i}),
+		"0|B|0|||t\n1|A|1|t|t|t\n2|B|0|t|f|t\n3|A|1|t|t|t\n4|B|0|t|f|t\n5|A|1|t|t|t",
+		"sessions whose clocks disagree: the session behind gets values after the other's ($mode)");
+	configure($node, monotonic => 'backend');
+
 	# The review's case: with the server-wide generator's own node, A's
 	# values under the backend scope share neither a value nor the node with
 	# B's, made under the server scope at the same time.  A restart first,
