@@ -231,12 +231,15 @@ PG_FUNCTION_INFO_V1(gen_ulid);
 Datum
 gen_ulid(PG_FUNCTION_ARGS)
 {
-	const uint8 *fresh = ulid_pool_peek();
-	uint8	   *v = palloc(ULID_LEN);
+	const uint8 *fresh;
+	uint8	   *v;
 	const uint8 *last = NULL;
 	UlidStep	step;
 	int64		now_us;
 
+	idgen_generator_start("gen_ulid()");
+	fresh = ulid_pool_peek();
+	v = palloc(ULID_LEN);
 	if (unlikely(ulid_local_pid != MyProcPid))
 	{
 		memset(&ulid_local, 0, sizeof(ulid_local));
