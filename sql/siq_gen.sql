@@ -78,11 +78,11 @@ FROM idgen_stats() s JOIN stats0 s0 USING (generator);
 
 -- A kind's serials that run out within a tick move on to the next tick at
 -- once, and that is counted in overflow_waits.  With this session's clock
--- 10 s behind, every value stays on the generator's tick until its serials
+-- an hour behind, every value stays on the generator's tick until its serials
 -- run out.  The first 63 'premium' values are the rest of the block taken
 -- above, on its own tick; the other 10,177 take 5 ticks of 2,048: 4 overflows.
 CREATE TEMP TABLE stats1 AS SELECT * FROM idgen_stats() WHERE generator = 'siq';
-SET idgen.clock_offset = '-10s';
+SET idgen.clock_offset = '-1h';
 CREATE TEMP TABLE prem AS SELECT n, gen_siq('premium') AS id FROM generate_series(1, 10240) n;
 RESET idgen.clock_offset;
 SELECT count(DISTINCT siq_extract_timestamp(id)) AS ticks,

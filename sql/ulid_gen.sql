@@ -37,9 +37,9 @@ SELECT count(*) > 1 AS many_ms,
 FROM (SELECT DISTINCT ON (ulid_extract_timestamp(id)) ulid_extract_random(id) AS r
       FROM g ORDER BY ulid_extract_timestamp(id), id) f;
 
--- The clock steps back 5 s: values keep increasing, at once, on the
+-- The clock steps back an hour: values keep increasing, at once, on the
 -- millisecond reached, the random part counting on
-SET idgen.clock_offset = '-5s';
+SET idgen.clock_offset = '-1h';
 INSERT INTO g SELECT 100000 + n, gen_ulid(), clock_timestamp() FROM generate_series(1, 10000) n;
 RESET idgen.clock_offset;
 SELECT count(*) FILTER (WHERE id <= prev) AS not_increasing,
