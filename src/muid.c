@@ -265,8 +265,7 @@ muid_step(IdgenMuidState *s, IdgenHwm *h, MuidStep *st)
  * The medallion: idgen.muid_medallion, or derived from the cluster into
  * [2^40, 2^41), where the muid spec assigns them
  */
-static IdgenNodeField muid_medallion_field = {.setting = "idgen.muid_medallion", .nbits = 40,
-.salt = MUID_MEDALLION_SALT, .base = UINT64CONST(1) << 40};
+static IdgenNodeField muid_medallion_field = {.kind = IDGEN_NODE_MUID};
 
 /* This backend's bundle: the top-level transaction's timestamp and medallion */
 typedef struct MuidBundle

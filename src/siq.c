@@ -566,7 +566,7 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 }
 
 /* The shard: idgen.siq_shard, or derived from the cluster */
-static IdgenNodeField siq_shard = {.setting = "idgen.siq_shard", .nbits = 8, .salt = SIQ_SHARD_SALT};
+static IdgenNodeField siq_shard = {.kind = IDGEN_NODE_SIQ};
 
 /* The domain hash of the settings, recomputed when one of them changes */
 static uint32

@@ -377,8 +377,7 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 }
 
 /* The partition: idgen.sno_partition, or derived from the cluster */
-static IdgenNodeField sno_partition = {.setting = "idgen.sno_partition", .nbits = 16,
-.salt = SNO_PARTITION_SALT};
+static IdgenNodeField sno_partition = {.kind = IDGEN_NODE_SNO};
 
 /*
  * This backend's settings, checked.  Each bound is range-checked when set;
