@@ -3,11 +3,11 @@
 EXTENSION = idgen
 MODULE_big = idgen
 TYPES = wiji sno siq muid ulid
-OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o src/hwm.o src/statefile.o \
+OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o src/hwm.o src/statefile.o src/node.o \
 	$(patsubst %,src/%.o,$(TYPES))
 DATA_built = idgen--1.0.sql
 EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg \
-	bench/*.o bench/codec_bench fuzz/fuzz_codec fuzz/corpus
+	bench/*.o bench/codec_bench fuzz/fuzz_codec fuzz/corpus test/unit/node_test
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
 REGRESS = init machinery settings wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen ulid ulid_vectors ulid_errors ulid_gen soft_errors
@@ -51,7 +51,7 @@ $(OBJS) $(OBJS:.o=.bc): .built-for-pg
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" >$@
 .PHONY: FORCE
 
-.PHONY: demo test bench fuzz
+.PHONY: demo test bench fuzz unit
 demo:
 	$(SCRIPT_ENV) sh scripts/demo.sh
 test:
@@ -66,3 +66,9 @@ fuzz/fuzz_codec: fuzz/fuzz_codec.c src/codec.c src/codec.h
 fuzz: fuzz/fuzz_codec
 	mkdir -p fuzz/corpus
 	fuzz/fuzz_codec -max_total_time=$(FUZZ_SECONDS) fuzz/corpus
+
+# Unit tests of the plain-C parts, without a server: TAP output, non-zero exit on failure
+test/unit/node_test: test/unit/node_test.c src/node.c src/node.h
+	gcc -std=c99 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/unit/node_test.c src/node.c -lm
+unit: test/unit/node_test
+	test/unit/node_test

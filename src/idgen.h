@@ -11,6 +11,8 @@
 #include "access/parallel.h"
 #include "postmaster/interrupt.h"
 
+#include "node.h"
+
 /* Is idgen in shared_preload_libraries (idgen.c)? */
 extern bool idgen_preloaded;
 
@@ -76,7 +78,7 @@ idgen_generator_start(const char *generator)
 typedef struct IdgenNodeInfo
 {
 	const char *scope;			/* "backend" or "server" */
-	char		source[96];		/* "setting", "random" or "derived from ..." */
+	char		source[128];	/* "setting", "random" or "derived from ..." */
 	char		node[64];
 } IdgenNodeInfo;
 
@@ -88,23 +90,25 @@ extern void ulid_node_info(IdgenNodeInfo *info);
 
 /*
  * A node field of a server-wide generator (sno partition, siq shard, muid
- * medallion): its setting when set, else base plus nbits bits derived from
- * the system identifier and the timeline (idgen.c), computed once.
+ * medallion): its setting when set, else derived from the system
+ * identifier, the timeline and the copy (node.h), computed once per backend.
+ * The node identity the derivation uses (timeline and copy) is decided once
+ * per server lifetime, against the record in the data directory.
  */
 typedef struct IdgenNodeField
 {
-	const char *setting;		/* the setting's name, for the hint */
-	int			nbits;
-	uint32		salt;			/* keeps the fields of one cluster apart */
-	uint64		base;
+	IdgenNodeKind kind;
 	bool		derived;		/* value below has been computed */
 	uint64		value;
 } IdgenNodeField;
 
 /* The field's value: setting when >= 0, else derived (55000 in recovery) */
 extern uint64 idgen_node_field(IdgenNodeField *f, int64 setting);
-/* For idgen_stats(): the value and its source; false in recovery, where none is derived */
+/* For idgen_stats(): the value and its source; false where none is derived */
 extern bool idgen_node_field_info(IdgenNodeField *f, int64 setting, IdgenNodeInfo *info,
 								  uint64 *value);
+
+/* Preloaded, in the postmaster at server start: write the record if absent */
+extern void idgen_node_startup(void);
 
 #endif							/* IDGEN_H */

@@ -25,8 +25,6 @@
 
 /* How far ahead of the clock the mark on disk is written, in microseconds */
 #define MUID_HWM_AHEAD		IDGEN_HWM_WINDOW_US
-/* Mixed into the system identifier's hash for the derived medallion */
-#define MUID_MEDALLION_SALT	0x6d756964
 
 static const IdgenTimeUnit muid_unit = {0, 1, 1, MUID_MAX_US};
 
@@ -265,8 +263,7 @@ muid_step(IdgenMuidState *s, IdgenHwm *h, MuidStep *st)
  * The medallion: idgen.muid_medallion, or derived from the cluster into
  * [2^40, 2^41), where the muid spec assigns them
  */
-static IdgenNodeField muid_medallion_field = {.setting = "idgen.muid_medallion", .nbits = 40,
-.salt = MUID_MEDALLION_SALT, .base = UINT64CONST(1) << 40};
+static IdgenNodeField muid_medallion_field = {.kind = IDGEN_NODE_MUID};
 
 /* This backend's bundle: the top-level transaction's timestamp and medallion */
 typedef struct MuidBundle

@@ -18,6 +18,7 @@
 #endif
 
 #define IDGEN_SHMEM_NAME "idgen"
+#define IDGEN_NODE_TRANCHE "idgen_node"
 
 IdgenShared *idgen_shared_ptr = NULL;
 uint64		idgen_pending[IDGEN_NGENERATORS];
@@ -35,12 +36,20 @@ idgen_shared_init(void *ptr)
 	SpinLockInit(&sh->muid_lock);
 	SpinLockInit(&sh->ulid_lock);
 	idgen_hwm_init(&sh->hwm);
+	LWLockInitialize(&sh->node.lock, LWLockNewTrancheId());
 	for (int g = 0; g < IDGEN_NGENERATORS; g++)
 	{
 		pg_atomic_init_u64(&sh->generated[g], 0);
 		pg_atomic_init_u64(&sh->clock_regressions[g], 0);
 		pg_atomic_init_u64(&sh->overflow_waits[g], 0);
 	}
+}
+
+/* Name the node identity's lock in this process (for wait events) */
+static void
+idgen_shared_register(IdgenShared *sh)
+{
+	LWLockRegisterTranche(sh->node.lock.tranche, IDGEN_NODE_TRANCHE);
 }
 
 /* Preloaded: reserve the memory at server start */
@@ -66,11 +75,15 @@ idgen_shmem_startup(void)
 	if (!found)
 	{
 		idgen_shared_init(idgen_shared_ptr);
-		/* the high-water marks' lock exists only when preloaded */
+		/* preloaded only: the marks, with their lock, and the node record */
 		if (idgen_preloaded)
+		{
 			idgen_hwm_startup(&idgen_shared_ptr->hwm);
+			idgen_node_startup();
+		}
 	}
 	LWLockRelease(AddinShmemInitLock);
+	idgen_shared_register(idgen_shared_ptr);
 }
 
 IdgenShared *
@@ -81,6 +94,7 @@ idgen_shared_attach(void)
 
 	idgen_shared_ptr = GetNamedDSMSegment(IDGEN_SHMEM_NAME, sizeof(IdgenShared),
 										  idgen_shared_init, &found);
+	idgen_shared_register(idgen_shared_ptr);
 #else
 	idgen_shmem_startup();
 #endif

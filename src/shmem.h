@@ -1,7 +1,8 @@
 /*
  * shmem.h
  *	  The server-wide state in shared memory (shmem.c): one sequencer per
- *	  generator, the high-water marks, and the statistics.
+ *	  generator, the high-water marks, the node identity, and the
+ *	  statistics.
  */
 #ifndef IDGEN_SHMEM_H
 #define IDGEN_SHMEM_H
@@ -107,6 +108,20 @@ typedef struct IdgenMuidState
 } IdgenMuidState;
 
 /*
+ * The node identity (idgen.c): the timeline and copy that derived node
+ * fields come from, decided once per server lifetime, out of recovery, and
+ * published only once the node record on disk says the same.
+ */
+typedef struct IdgenNodeIdentity
+{
+	LWLock		lock;			/* serialises the decision and the record's
+								 * writes */
+	bool		decided;
+	uint32		timeline;
+	uint64		copy;
+} IdgenNodeIdentity;
+
+/*
  * The server-wide state: a few hundred bytes.  Each sequencer, written on
  * every call, has cache lines of its own, so that one generator's traffic
  * does not slow another's.
@@ -129,6 +144,7 @@ typedef struct IdgenShared
 	IdgenUlidState ulid;
 	char		pad_ulid[PG_CACHE_LINE_SIZE];
 	IdgenHwm	hwm;
+	IdgenNodeIdentity node;
 
 	pg_atomic_uint64 generated[IDGEN_NGENERATORS];
 	pg_atomic_uint64 clock_regressions[IDGEN_NGENERATORS];

@@ -37,8 +37,6 @@
 #define SIQ_BLOCK_SHARE		32
 /* How far ahead of the clock the mark on disk is written, in ticks */
 #define SIQ_HWM_AHEAD		(IDGEN_HWM_WINDOW_US * SIQ_TICKS_PER_S / 1000000)
-/* Mixed into the system identifier's hash for the derived shard */
-#define SIQ_SHARD_SALT		0x736971
 
 static const IdgenTimeUnit siq_unit = {0, SIQ_TICKS_PER_S, 1000000, SIQ_MAX_TICKS};
 
@@ -565,7 +563,7 @@ siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep 
 }
 
 /* The shard: idgen.siq_shard, or derived from the cluster */
-static IdgenNodeField siq_shard = {.setting = "idgen.siq_shard", .nbits = 8, .salt = SIQ_SHARD_SALT};
+static IdgenNodeField siq_shard = {.kind = IDGEN_NODE_SIQ};
 
 /* The domain hash of the settings, recomputed when one of them changes */
 static uint32

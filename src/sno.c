@@ -35,8 +35,6 @@
 #define SNO_SLEEP_MAX_US	10000
 /* How far ahead of the clock the mark on disk is written, in units */
 #define SNO_HWM_AHEAD		(IDGEN_HWM_WINDOW_US / 4000)
-/* Mixed into the system identifier's hash for the derived partition */
-#define SNO_PARTITION_SALT	0x736e6f
 
 static const IdgenTimeUnit sno_unit = {SNO_EPOCH_UNIX_S * 1000000, 1, 4000, SNO_MAX_UNITS};
 
@@ -387,8 +385,7 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 }
 
 /* The partition: idgen.sno_partition, or derived from the cluster */
-static IdgenNodeField sno_partition = {.setting = "idgen.sno_partition", .nbits = 16,
-.salt = SNO_PARTITION_SALT};
+static IdgenNodeField sno_partition = {.kind = IDGEN_NODE_SNO};
 
 /*
  * This backend's settings, checked.  Each bound is range-checked when set;

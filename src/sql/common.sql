@@ -14,3 +14,5 @@ RETURNS SETOF record
 AS 'MODULE_PATHNAME' LANGUAGE C STRICT VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION idgen_stats() IS
 'one row per generator: scope, node fields in effect, and server-wide totals of ids generated, clock regressions seen and sequence overflows';
+
+CREATE FUNCTION idgen_node_record() RETURNS void AS 'MODULE_PATHNAME' LANGUAGE C; SELECT idgen_node_record(); DROP FUNCTION idgen_node_record();

@@ -1,0 +1,121 @@
+/*
+ * node.c
+ *	  Derived node fields, and the judgment of the node record (see node.h).
+ */
+#include <string.h>
+
+#include "node.h"
+
+/*
+ * The salts spell each generator's name; the settings replace the derived
+ * fields when set.
+ */
+const IdgenNodeSpec idgen_node_specs[IDGEN_NODE_NKINDS] = {
+	[IDGEN_NODE_SNO] = {"sno partition", "idgen.sno_partition", 16, 0x736e6f, 0},
+	[IDGEN_NODE_SIQ] = {"siq shard", "idgen.siq_shard", 8, 0x736971, 0},
+	[IDGEN_NODE_MUID] = {"muid medallion", "idgen.muid_medallion", 40, 0x6d756964,
+	UINT64_C(1) << 40},
+};
+
+/*
+ * A bijective 64-bit finaliser (splitmix64's): every input bit changes
+ * each output bit with probability close to one half, so that identifiers
+ * that differ in a few bits, as those of clusters initialised close
+ * together do, give unrelated hashes.
+ */
+static inline uint64_t
+idgen_node_mix(uint64_t z)
+{
+	z ^= z >> 30;
+	z *= UINT64_C(0xbf58476d1ce4e5b9);
+	z ^= z >> 27;
+	z *= UINT64_C(0x94d049bb133111eb);
+	z ^= z >> 31;
+	return z;
+}
+
+/*
+ * The identifier mixed, then mixed again with the salt's own mix: a
+ * different salt gives an unrelated hash of the same identifier, so the
+ * fields of one cluster agree in their low bits no more often than chance.
+ */
+uint64_t
+idgen_node_hash(uint64_t sysid, uint32_t salt)
+{
+	return idgen_node_mix(idgen_node_mix(sysid) ^
+						  idgen_node_mix((uint64_t) salt + UINT64_C(0x9e3779b97f4a7c15)));
+}
+
+/*
+ * Adding timeline and copy after hashing keeps successive timelines apart:
+ * fields of timelines less than 2^nbits apart always differ.
+ */
+uint64_t
+idgen_node_derive(IdgenNodeKind kind, uint64_t sysid, uint32_t timeline, uint64_t copy)
+{
+	const IdgenNodeSpec *spec = &idgen_node_specs[kind];
+	uint64_t	mask = (UINT64_C(1) << spec->nbits) - 1;
+
+	return spec->base + ((idgen_node_hash(sysid, spec->salt) + timeline + copy) & mask);
+}
+
+/* A new copy must change every field, the narrowest (siq's 8 bits) too */
+int
+idgen_node_fields_differ(uint64_t sysid, uint32_t timeline, uint64_t copy_a, uint64_t copy_b)
+{
+	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+	{
+		if (idgen_node_derive((IdgenNodeKind) k, sysid, timeline, copy_a) ==
+			idgen_node_derive((IdgenNodeKind) k, sysid, timeline, copy_b))
+			return 0;
+	}
+	return 1;
+}
+
+/* Places are compared whole: host names are NUL-padded */
+int
+idgen_node_same_place(const IdgenNodePlace *a, const IdgenNodePlace *b)
+{
+	return a->dev == b->dev && a->ino == b->ino &&
+		memcmp(a->host, b->host, sizeof(a->host)) == 0;
+}
+
+/*
+ * The record says where the data directory lived and on which timeline
+ * when a server last judged it.  Another place on the same timeline means
+ * the directory was copied and started without promotion (a file copy, a
+ * base backup started without a signal file): the origin may be running
+ * with the same identifier and timeline, so this server takes a new copy.
+ * Another timeline means promotion, here or in the standby this directory
+ * was, which already sets the fields apart; the copy is kept, so that a
+ * promoted standby's fields are its origin's plus one.
+ */
+IdgenNodeVerdict
+idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own, uint32_t timeline,
+				 uint64_t sysid, IdgenNodeDraw draw, void *arg, IdgenNodeRecord *next)
+{
+	IdgenNodeVerdict verdict;
+
+	memset(next, 0, sizeof(*next));
+	next->place = *own;
+	next->timeline = timeline;
+	if (rec == NULL)
+		return IDGEN_NODE_FIRST;
+
+	next->copy = rec->copy & IDGEN_NODE_COPY_MASK;
+	if (rec->timeline != timeline)
+		verdict = IDGEN_NODE_TIMELINE;
+	else if (!idgen_node_same_place(&rec->place, own))
+	{
+		verdict = IDGEN_NODE_COPY;
+		do
+			next->copy = draw(arg) & IDGEN_NODE_COPY_MASK;
+		while (!idgen_node_fields_differ(sysid, timeline, rec->copy, next->copy));
+	}
+	else
+	{
+		verdict = IDGEN_NODE_KEEP;
+		*next = *rec;
+	}
+	return verdict;
+}

@@ -1,0 +1,112 @@
+/*
+ * node.h
+ *	  Node fields derived from the cluster (node.c): the sno partition, the
+ *	  siq shard and the muid medallion of a server whose node settings are
+ *	  unset, and the record that tells a copy of a data directory from the
+ *	  server it copies.  Plain C without PostgreSQL headers, so that the unit
+ *	  test links it directly.
+ *
+ * A derived field is (hash(system identifier, salt) + timeline + copy) mod
+ * 2^nbits, plus a base.  The salt is the generator's own, so that the three
+ * fields of one cluster are independent numbers, not one number cut to
+ * three widths.  The timeline is added, not hashed, so that a promoted
+ * server's field differs from each of the previous 2^nbits - 1 timelines'.
+ * copy is 0 until a server finds that its data directory was copied from
+ * another one on the same timeline (idgen_node_judge).
+ */
+#ifndef IDGEN_NODE_H
+#define IDGEN_NODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The derived node fields */
+typedef enum IdgenNodeKind
+{
+	IDGEN_NODE_SNO,				/* sno partition, 16 bits */
+	IDGEN_NODE_SIQ,				/* siq shard, 8 bits */
+	IDGEN_NODE_MUID,			/* muid medallion, 40 bits in [2^40, 2^41) */
+	IDGEN_NODE_NKINDS
+} IdgenNodeKind;
+
+typedef struct IdgenNodeSpec
+{
+	const char *name;			/* "sno partition", for messages */
+	const char *setting;		/* the setting that replaces it when set */
+	int			nbits;
+	uint32_t	salt;
+	uint64_t	base;
+} IdgenNodeSpec;
+
+extern const IdgenNodeSpec idgen_node_specs[IDGEN_NODE_NKINDS];
+
+/* copy is kept below this: the widest field has 40 bits */
+#define IDGEN_NODE_COPY_MASK	((UINT64_C(1) << 40) - 1)
+
+/* The hash of the system identifier with a generator's salt */
+extern uint64_t idgen_node_hash(uint64_t sysid, uint32_t salt);
+
+/* A derived field */
+extern uint64_t idgen_node_derive(IdgenNodeKind kind, uint64_t sysid, uint32_t timeline,
+								  uint64_t copy);
+
+/*
+ * Where a data directory lives: the device and inode of the directory and
+ * the host name (NUL-padded, cut to fit).  A copy lives elsewhere.
+ */
+#define IDGEN_NODE_HOST_LEN		256
+
+typedef struct IdgenNodePlace
+{
+	uint64_t	dev;
+	uint64_t	ino;
+	char		host[IDGEN_NODE_HOST_LEN];
+} IdgenNodePlace;
+
+/*
+ * The record kept in the data directory ("idgen.node"), stored as it is:
+ * the place and timeline of the last server that judged it, and the copy
+ * that server derives with.  No padding, so its bytes are all defined.
+ */
+typedef struct IdgenNodeRecord
+{
+	IdgenNodePlace place;
+	uint32_t	timeline;
+	uint32_t	reserved;		/* 0 */
+	uint64_t	copy;
+} IdgenNodeRecord;
+
+/* What a server finds when it compares the record with itself */
+typedef enum IdgenNodeVerdict
+{
+	IDGEN_NODE_KEEP,			/* its own record, on its timeline */
+	IDGEN_NODE_FIRST,			/* no record: copy 0 */
+	IDGEN_NODE_TIMELINE,		/* a new timeline (promoted here or
+								 * elsewhere): the copy is kept, the fields
+								 * move on by the timelines passed */
+	IDGEN_NODE_COPY				/* another place on the same timeline: a new
+								 * copy */
+} IdgenNodeVerdict;
+
+/* Random bits for a new copy (the caller's CSPRNG) */
+typedef uint64_t (*IdgenNodeDraw) (void *arg);
+
+/*
+ * Judge a server at own on timeline against rec (NULL when there is none),
+ * and fill next with the record it must hold from now on (the same as rec
+ * for IDGEN_NODE_KEEP).  A new copy is drawn until every derived field
+ * differs from the record's.
+ */
+extern IdgenNodeVerdict idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
+										 uint32_t timeline, uint64_t sysid,
+										 IdgenNodeDraw draw, void *arg,
+										 IdgenNodeRecord *next);
+
+/* Do two copies give different values in every derived field? */
+extern int	idgen_node_fields_differ(uint64_t sysid, uint32_t timeline, uint64_t copy_a,
+									 uint64_t copy_b);
+
+/* Are two places the same? */
+extern int	idgen_node_same_place(const IdgenNodePlace *a, const IdgenNodePlace *b);
+
+#endif							/* IDGEN_NODE_H */
