@@ -38,6 +38,11 @@ if ! { tar -C "$ROOT" --exclude=.git -cf - . | tar -C "$COPY" -xf - &&
     echo "== copying the tree failed"; FAIL=1; finish
 fi
 
+# Unit tests of plain-C parts, linked directly (no server): TAP output
+echo "== unit tests"
+run "$TMP/unit.log" as_pg make -C "$COPY" unit
+tally unit $? "$(grep -Ec '^ok [0-9]' "$TMP/unit.log")" "$(grep -Ec '^not ok [0-9]' "$TMP/unit.log")"
+
 # regress NAME PRELOAD: pg_regress only (TAP_TESTS emptied) on a fresh cluster.
 regress() {
     echo "== pg_regress, shared_preload_libraries = '$2'"
