@@ -98,6 +98,10 @@ sub check
 				SELECT phase, max(${type}_extract_timestamp(id) - t) FROM ids_$type
 				GROUP BY phase ORDER BY phase}));
 	}
+	note("$label: the largest lead over the clock: "
+		  . join(', ', map { "$_ " . $node->safe_psql('postgres',
+				"SELECT max(${_}_extract_timestamp(id) - t) FROM ids_$_ WHERE phase BETWEEN $first AND $last") }
+			  qw(sno siq muid)));
 	for my $type (qw(sno siq muid))
 	{
 		is( $node->safe_psql('postgres', qq{
