@@ -270,20 +270,15 @@ idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 now, uint
 	h->failing = true;
 	LWLockRelease(h->lock);
 
-	if (wait)
-		ereport(ERROR,
+	if (wait || warn)
+		ereport(wait ? ERROR : WARNING,
 				(errcode(ERRCODE_IO_ERROR),
 				 errmsg("could not write high-water mark file \"%s\": %s", IDGEN_HWM_FILE, problem),
+				 wait ?
 				 errdetail("%s issues no value past the mark on disk until a new one is written.",
-						   idgen_hwm_generator[slot]),
-				 errhint("Make the data directory writable by the server, free space on its file system, and remove anything in the way of \"%s\"; the next call tries again.",
-						 idgen_hwm_file.tmpname)));
-	if (warn)
-		ereport(WARNING,
-				(errcode(ERRCODE_IO_ERROR),
-				 errmsg("could not write high-water mark file \"%s\": %s", IDGEN_HWM_FILE, problem),
+						   idgen_hwm_generator[slot]) :
 				 errdetail("%s goes on below the mark in force, and refuses once it is reached.",
 						   idgen_hwm_generator[slot]),
-				 errhint("Make the data directory writable by the server, free space on its file system, and remove anything in the way of \"%s\".",
+				 errhint("Make the data directory writable by the server, free space on its file system, and remove anything in the way of \"%s\"; the next call that needs the mark tries again.",
 						 idgen_hwm_file.tmpname)));
 }
