@@ -6,13 +6,17 @@
 #     against a no-op loop of the same length; medians of interleaved rounds
 #  2. scaling: pgbench with 1 and 2 clients, each transaction making 1000 ids
 #  3. the pure codecs, outside the server (bench/codec_bench.c)
+#  4. the high-water mark renewals of gen_sno(), gen_siq() and gen_muid(): how
+#     many a second, and what their fsyncs cost (the same runs with fsync = on
+#     and off; for the loops also the time the backend was blocked)
 #
 # On PostgreSQL 18 and later, core uuidv7() is measured beside gen_random_uuid().
 #
 # Knobs (environment): BENCH_N (rows per loop, default 5000000), BENCH_N_SLOW
 # (rows for gen_random_uuid and uuidv7, default 500000), BENCH_ROUNDS (default 7),
 # BENCH_PGBENCH_TIME (seconds per pgbench run, default 5), BENCH_PGBENCH_ROUNDS
-# (default 3).
+# (default 3), BENCH_HWM_TIME (seconds per run of part 4, default 3),
+# BENCH_HWM_ROUNDS (rounds of each fsync setting in part 4, default 3).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -21,6 +25,10 @@ N_SLOW=${BENCH_N_SLOW:-500000}
 ROUNDS=${BENCH_ROUNDS:-7}
 PGB_TIME=${BENCH_PGBENCH_TIME:-5}
 PGB_ROUNDS=${BENCH_PGBENCH_ROUNDS:-3}
+HWM_TIME=${BENCH_HWM_TIME:-3}
+HWM_ROUNDS=${BENCH_HWM_ROUNDS:-3}
+# How often part 4 looks at idgen.hwm: renewals come about a second apart
+HWM_POLL_MS=40
 DB=idgen_bench
 # idgen's generators, in table order, one line each: the key, the
 # expression, and the targets: gen_random_uuid's marginal cost / the
@@ -293,4 +301,272 @@ if gcc -O2 -Wall -Wextra -I"$ROOT/src" -o "$ROOT/bench/codec_bench" \
     "$ROOT/bench/codec_bench"
 else
     echo "codec_bench did not compile; skipped"
+fi
+
+# ---- 4. high-water mark renewals and the cost of their fsyncs --------------------
+# With idgen preloaded, gen_sno(), gen_siq() and gen_muid() keep a mark of their
+# time in idgen.hwm, renewed about once a second while they are busy: a new
+# file written and fsynced, renamed over the old one, the directory fsynced.
+# The same runs with fsync = on and off (a reload setting, which pg_fsync()
+# honours) show what the fsyncs cost, in the time of the runs and in the time
+# the backend was blocked; a watcher counts renewals in every run.
+HWM_KEYS=""
+for g in gen_sno gen_siq; do
+    case " $GENS " in *" $g "*) HWM_KEYS="$HWM_KEYS $g" ;; esac
+done
+case " $GENS " in *" gen_muid "*) HWM_KEYS="$HWM_KEYS gen_muid_tx" ;; esac
+HWM_POLL_S=$(awk -v ms="$HWM_POLL_MS" 'BEGIN { printf "%.3f", ms / 1000 }')
+HWM_FILE=$(sql -c 'SHOW data_directory')/idgen.hwm
+
+# hwm_watch OUT: until killed, or the script is gone, write "ns inode" to OUT
+# for the inode found at start and at every change.  Each renewal renames a
+# new file over idgen.hwm, so each brings a new inode; two within one poll
+# would count as one, which the shortest interval would show.
+hwm_watch() {
+    last=
+    while kill -0 $$ 2>/dev/null; do
+        i=$(stat -c %i "$HWM_FILE" 2>/dev/null) || i=none
+        if [ "$i" != "$last" ]; then
+            echo "$(date +%s%N) $i" >>"$1"
+            last=$i
+        fi
+        sleep "$HWM_POLL_S"
+    done
+}
+
+# hwm_fsync on|off: set fsync, and wait until a new backend has it (backends
+# start with the postmaster's settings, which it rereads in its own time).
+hwm_fsync() {
+    sql -c "ALTER SYSTEM SET fsync = $1" -c 'SELECT pg_reload_conf()' >/dev/null
+    w=0
+    until [ "$(sql -c 'SHOW fsync')" = "$1" ]; do
+        w=$((w + 1))
+        [ "$w" -lt 100 ] || die "fsync = $1 is not in force 5 s after the reload"
+        sleep 0.05
+    done
+}
+
+# hwm_run KEY SETTING ROUND: one run under the watcher.  Appends "key setting
+# round ns-per-id seconds ids renewals blocked-ms" to hwm.out (for gen_muid()
+# x1 an id is a transaction, and blocked is "-"), and the intervals between
+# its renewals to hwm_int.out.
+hwm_run() {
+    : >"$TMP/watch"
+    hwm_watch "$TMP/watch" &
+    wpid=$!
+    while [ ! -s "$TMP/watch" ]; do sleep 0.01; done
+    if [ "$1" = gen_muid_tx ]; then
+        "$PG_BIN/pgbench" -n -M prepared -T "$HWM_TIME" -c 1 -j 1 \
+            -f "$TMP/pgb_hwm.sql" "$DB" >"$TMP/pgb.log" 2>&1 ||
+            { cat "$TMP/pgb.log"; die "pgbench failed (gen_muid() x1, fsync = $2)"; }
+        tps=$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' "$TMP/pgb.log")
+        [ -n "$tps" ] || { cat "$TMP/pgb.log"; die "no tps in pgbench output"; }
+        res=$(awk -v tps="$tps" -v t="$HWM_TIME" 'BEGIN { printf "%.2f %s %.0f", 1e9 / tps, t, tps * t }')
+        blocked=-
+    else
+        n=$(awk -v k="$1" '$1 == k { print $2 }' "$TMP/hwm_n")
+        expr=$(printf '%s' "$GEN_LINES" | awk -v k="$1" '$1 == k { print $2 }')
+        q="\$q\$SELECT count($expr) FROM (SELECT generate_series(1, $n) AS g) s\$q\$"
+        # the setting in force in the backend that runs the loop, its time,
+        # and the part of it the backend was blocked
+        if [ "$HWM_SCHED" = 1 ]; then
+            q="SELECT current_setting('fsync'), ms, blocked FROM bench.ms_blocked($q)"
+        else
+            q="SELECT current_setting('fsync'), bench.ms($q), '-'"
+        fi
+        out=$(sql -F ' ' -c "$q") || die "the $1 loop failed (fsync = $2)"
+        # shellcheck disable=SC2086 # one word per column
+        set -- "$1" "$2" "$3" $out
+        [ "$4" = "$2" ] || die "the $1 loop ran with fsync = $4, not $2"
+        res=$(awk -v ms="$5" -v n="$n" 'BEGIN { printf "%.3f %.3f %d", ms * 1e6 / n, ms / 1000, n }')
+        blocked=$6
+        # the machine got faster: a longer loop from the next run on
+        awk -v k="$1" -v ms="$5" -v t="$HWM_TIME" '
+            $1 == k && ms < t * 1000 { $2 = sprintf("%d", int($2 * t * 1.2e3 / ms / 1e5 + 1) * 1e5) } { print }' \
+            "$TMP/hwm_n" >"$TMP/hwm_n.new"
+        mv "$TMP/hwm_n.new" "$TMP/hwm_n"
+    fi
+    kill "$wpid"
+    wait "$wpid" 2>/dev/null || true
+    # a renewal in the run's last poll interval, which the watcher missed
+    i=$(stat -c %i "$HWM_FILE" 2>/dev/null) || i=none
+    [ "$i" = "$(tail -n 1 "$TMP/watch" | cut -d ' ' -f 2)" ] || echo "$(date +%s%N) $i" >>"$TMP/watch"
+    # the first line is the inode found at start, not a renewal
+    echo "$1 $2 $3 $res $(($(wc -l <"$TMP/watch") - 1)) $blocked" >>"$TMP/hwm.out"
+    awk -v k="$1" 'NR > 2 { printf "%s %.1f\n", k, ($1 - t) / 1e6 } { t = $1 }' \
+        "$TMP/watch" >>"$TMP/hwm_int.out"
+}
+
+echo
+echo "== 4. high-water mark renewals (idgen.hwm) and the cost of their fsyncs"
+if [ -z "$HWM_KEYS" ]; then
+    echo "not measured: the extension has none of gen_sno, gen_siq, gen_muid"
+else
+    echo "loops: SELECT count(EXPR) FROM (SELECT generate_series(1, n) AS g) s, n for about" \
+        "$(awk -v t="$HWM_TIME" 'BEGIN { printf "%.1f", t * 1.2 }') s, time measured in the server;" \
+        "gen_muid() x1: pgbench -n -M prepared -T $HWM_TIME -c 1 -j 1, SELECT gen_muid(); a transaction"
+    echo "$HWM_ROUNDS rounds; in each, every job runs with fsync = on and with fsync = off, one after" \
+        "the other (which first alternates); renewals: changes of the inode of idgen.hwm, polled every" \
+        "$HWM_POLL_MS ms in every run"
+    # other processes make the noise that the fsyncs' cost is judged against
+    echo "load average (1, 5, 15 min) at the start: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null ||
+        echo unknown), $(nproc) cpus"
+
+    echo "SELECT gen_muid();" >"$TMP/pgb_hwm.sql"
+    # Where the CPUs are shared with other work, a loop's time varies far
+    # more than the fsyncs could add; the time the backend was blocked (its
+    # run time and run-queue wait from /proc/self/schedstat, Linux, taken
+    # from the time of the loop) leaves the CPU contention out.
+    sql <<'SQL'
+CREATE FUNCTION bench.ms_blocked(q text, OUT ms float8, OUT blocked float8)
+LANGUAGE plpgsql AS $$
+DECLARE
+    s0 text[] := string_to_array(pg_read_file('/proc/self/schedstat'), ' ');
+    t0 timestamptz := clock_timestamp();
+    s1 text[];
+BEGIN
+    EXECUTE q;
+    ms := 1000 * extract(epoch FROM clock_timestamp() - t0);
+    s1 := string_to_array(pg_read_file('/proc/self/schedstat'), ' ');
+    blocked := ms - (s1[1]::numeric - s0[1]::numeric + s1[2]::numeric - s0[2]::numeric) / 1e6;
+END $$;
+SQL
+    HWM_SCHED=0
+    sql -c "SELECT * FROM bench.ms_blocked('SELECT 1')" >/dev/null 2>&1 && HWM_SCHED=1
+    # A timed checkpoint with fsync = on would fall on one run only: leave it
+    # nothing to do.
+    sql -c CHECKPOINT
+    # n for each loop, from the faster of two loops of 10^6 with fsync = off
+    # (a warm-up too), with a margin: a busy machine slows the runs after it.
+    : >"$TMP/hwm_n"
+    for k in $HWM_KEYS; do
+        [ "$k" != gen_muid_tx ] || continue
+        expr=$(printf '%s' "$GEN_LINES" | awk -v k="$k" '$1 == k { print $2 }')
+        q="bench.ms(\$q\$SELECT count($expr) FROM (SELECT generate_series(1, 1000000) AS g) s\$q\$)"
+        ms=$(sql -c "SELECT least($q, $q)")
+        awk -v k="$k" -v ms="$ms" -v t="$HWM_TIME" \
+            'BEGIN { printf "%s %d\n", k, int(t * 1.2e9 / ms / 1e5 + 1) * 1e5 }' >>"$TMP/hwm_n"
+    done
+    : >"$TMP/hwm.out"
+    : >"$TMP/hwm_int.out"
+    # Each job's runs with fsync = on and off follow each other, the first
+    # alternating, so that a change in the machine's load falls on both.
+    r=1
+    while [ "$r" -le "$HWM_ROUNDS" ]; do
+        if [ $((r % 2)) = 1 ]; then order="on off"; else order="off on"; fi
+        for k in $HWM_KEYS; do
+            for s in $order; do
+                hwm_fsync "$s"
+                hwm_run "$k" "$s" "$r"
+            done
+        done
+        r=$((r + 1))
+    done
+    hwm_fsync off
+
+    # hwm.out: key setting round ns-per-id seconds ids renewals blocked-ms
+    # hwm_int.out: key milliseconds between two renewals of a run
+    awk -v poll="$HWM_POLL_MS" '
+        function median(a, n,    i, j, x) {
+            for (i = 2; i <= n; i++)
+                for (j = i; j > 1 && a[j - 1] > a[j]; j--) { x = a[j]; a[j] = a[j - 1]; a[j - 1] = x }
+            return (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+        }
+        function name(k) { return k == "gen_muid_tx" ? "gen_muid() x1" : k "()" }
+        function cost(k, x) { return sprintf(k == "gen_muid_tx" ? "%+.0f ns/transaction" : "%+.2f ns/id", x) }
+        FILENAME == ARGV[1] {
+            if (!($1 in runs)) keys[++nk] = $1
+            c = ++cnt[$1, $2]; t[$1, $2, c] = $4
+            if (c == 1 || $4 < lo[$1, $2]) lo[$1, $2] = $4
+            if (c == 1 || $4 > hi[$1, $2]) hi[$1, $2] = $4
+            runs[$1]++; secs[$1] += $5; ids[$1] += $6; nren[$1] += $7
+            sids[$1, $2] += $6; sren[$1, $2] += $7
+            if ($8 != "-") { hasblk[$1] = 1; blk[$1, $2] += $8 }
+            next
+        }
+        {
+            if (!ni[$1]++ || $2 < imin[$1]) imin[$1] = $2
+            if ($2 > imax[$1]) imax[$1] = $2
+            isum[$1] += $2
+        }
+        END {
+            print ""
+            print "renewals, all runs of both settings:"
+            print "job              runs   s/run   renewals/run   renewals/s   ms between renewals: mean [min .. max]"
+            for (i = 1; i <= nk; i++) {
+                k = keys[i]
+                iv = ni[k] ? sprintf("%6.0f [%.0f .. %.0f]", isum[k] / ni[k], imin[k], imax[k]) : "-"
+                printf "  %-14s %4d   %5.1f   %12.1f   %10.2f   %s\n", name(k), runs[k],
+                    secs[k] / runs[k], nren[k] / runs[k], nren[k] / secs[k], iv
+            }
+            print ""
+            print "cost, medians of " cnt[keys[1], "on"] " rounds (slowest and fastest round in brackets):"
+            print "job              fsync = on                         fsync = off                        on - off"
+            for (i = 1; i <= nk; i++) {
+                k = keys[i]
+                for (s = 0; s < 2; s++) {
+                    v = s ? "off" : "on"
+                    for (c = 1; c <= cnt[k, v]; c++) a[c] = t[k, v, c]
+                    med[k, v] = median(a, cnt[k, v])
+                    if (k == "gen_muid_tx")
+                        col[s] = sprintf("%6.0f tps [%.0f .. %.0f]", 1e9 / med[k, v], 1e9 / hi[k, v], 1e9 / lo[k, v])
+                    else
+                        col[s] = sprintf("%6.2f ns/id [%.2f .. %.2f]", med[k, v], lo[k, v], hi[k, v])
+                }
+                d[k] = med[k, "on"] - med[k, "off"]
+                printf "  %-14s %-34s %-34s %s (%+.2f%%)\n", name(k), col[0], col[1], cost(k, d[k]),
+                    100 * d[k] / med[k, "off"]
+            }
+            print ""
+            for (i = 1; i <= nk; i++) {
+                k = keys[i]
+                busy = "never two in one run"
+                if (ni[k])
+                    busy = sprintf("%.0f ms apart while busy (%.2f/s)", isum[k] / ni[k], 1000 * ni[k] / isum[k])
+                printf "renewals %s: %.2f/s, %.1f in a run of %.1f s; %s\n", name(k), nren[k] / secs[k],
+                    nren[k] / runs[k], secs[k] / runs[k], busy
+                if (ni[k] && imin[k] < 3 * poll)
+                    printf "renewals %s: some only %.0f ms apart, near the %d ms poll: some may be uncounted\n",
+                        name(k), imin[k], poll
+            }
+            for (i = 1; i <= nk; i++) {
+                k = keys[i]
+                # Within the spread when the slowest round of each setting is
+                # at least as slow as the fastest of the other.
+                within = lo[k, "on"] <= hi[k, "off"] && lo[k, "off"] <= hi[k, "on"]
+                spread = 100 * (hi[k, "on"] - lo[k, "on"]) / med[k, "on"]
+                if (100 * (hi[k, "off"] - lo[k, "off"]) / med[k, "off"] > spread)
+                    spread = 100 * (hi[k, "off"] - lo[k, "off"]) / med[k, "off"]
+                if (cnt[k, "on"] < 2 || cnt[k, "off"] < 2)
+                    verdict = "one round of each: no spread to judge it by"
+                else if (within)
+                    verdict = sprintf("within the run-to-run spread (rounds of one setting differ by up to %.1f%%): not measurable in this run", spread)
+                else if (d[k] <= 0)
+                    verdict = sprintf("fsync = on ran faster, beyond the spread (up to %.1f%%): the load changed between runs, not measurable in this run", spread)
+                else
+                    verdict = sprintf("outside the run-to-run spread (rounds of one setting differ by up to %.1f%%)", spread)
+                per = nren[k] > 0 ? sprintf("%+.2f ms", d[k] * ids[k] / nren[k] / 1e6) : "-"
+                printf "fsync cost %s: %s (%+.2f%%), %s per renewal; %s\n", name(k), cost(k, d[k]),
+                    100 * d[k] / med[k, "off"], per, verdict
+            }
+            for (i = 1; i <= nk; i++) {
+                k = keys[i]
+                if (!hasblk[k]) {
+                    why = "no /proc/self/schedstat"
+                    if (k == "gen_muid_tx")
+                        why = "under pgbench the backend also waits for its client; a renewal is the same code"
+                    printf "fsync wait %s: not measured (%s)\n", name(k), why
+                    continue
+                }
+                # ms blocked per renewal and ns per id, with each setting
+                for (s = 0; s < 2; s++) {
+                    v = s ? "off" : "on"
+                    bpr[v] = sren[k, v] ? blk[k, v] / sren[k, v] : 0
+                    bpi[v] = blk[k, v] * 1e6 / sids[k, v]
+                }
+                printf "fsync wait %s: blocked %.2f ms per renewal with fsync = on, %.2f ms with off:" \
+                    " %s (%+.2f%%)\n", name(k), bpr["on"], bpr["off"], cost(k, bpi["on"] - bpi["off"]),
+                    100 * (bpi["on"] - bpi["off"]) / med[k, "off"]
+            }
+        }' "$TMP/hwm.out" "$TMP/hwm_int.out"
 fi
