@@ -9,6 +9,7 @@ use warnings;
 use Exporter 'import';
 use Test::More;
 use Time::HiRes;
+use PostgreSQL::Test::Utils ();
 our @EXPORT = qw(configure run_script crash_backend sno_for three_sessions_insert scope_handover);
 
 # Set idgen.* settings server-wide (ALTER SYSTEM and a reload) and wait
@@ -43,8 +44,10 @@ sub run_script
 }
 
 # Kill a backend with SIGKILL: the postmaster reinitialises shared memory,
-# as after any crash.  Returns once the server takes connections again and
-# its log shows this reinitialisation.
+# as after any crash.  Returns whether its log shows this reinitialisation,
+# once the server takes connections again.  The server takes connections
+# until the postmaster has seen the backend die, so a connection alone
+# does not show that the crash is over: the log must show it first.
 sub crash_backend
 {
 	my ($node) = @_;
@@ -53,9 +56,15 @@ sub crash_backend
 	my $victim_pid = $victim->query_safe('SELECT pg_backend_pid()');
 	kill 'KILL', $victim_pid;
 	$victim->quit;
+	my $deadline = Time::HiRes::time() + $PostgreSQL::Test::Utils::timeout_default;
+	until ($node->log_contains('all server processes terminated; reinitializing', $offset))
+	{
+		return 0 if Time::HiRes::time() > $deadline;
+		Time::HiRes::usleep(20_000);
+	}
 	$node->poll_query_until('postgres', 'SELECT 1', '1')
 	  or die 'the server did not come back after the crash';
-	return $node->log_contains('all server processes terminated; reinitializing', $offset);
+	return 1;
 }
 
 # Insert gen_sno() values into table ids (id sno, phase integer) for the
