@@ -34,6 +34,7 @@ typedef struct IdgenTimeUnit
  */
 extern int	idgen_timestamp_place(TimestampTz ts, const IdgenTimeUnit *u,
 								  uint64 *units);
+
 /* The unit count at or after ts (rounded up); 22008 outside the range */
 extern uint64 idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u,
 									   const char *type);

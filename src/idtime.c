@@ -33,14 +33,7 @@
 #include "utils/selfuncs.h"
 #include "utils/typcache.h"
 
-/* Where a time sits among a type's values */
-typedef struct IdtimeBound
-{
-	TimestampTz ts;
-	int			place;			/* -1 below every id, 1 above, 0 just below val */
-	uint8		val[IDGEN_MAX_LEN]; /* the smallest id at or after ts */
-} IdtimeBound;
-
+/* Find where ts sits among t's values */
 static void
 idtime_place(const IdgenType *t, TimestampTz ts, IdtimeBound *b)
 {
@@ -54,35 +47,26 @@ idtime_place(const IdgenType *t, TimestampTz ts, IdtimeBound *b)
 }
 
 /*
- * Compare an id with a time: 1 when the id is after it, -1 when before,
- * never 0.  An index scan or a filter compares many ids with one time, so
- * the time's place is kept with the function's call information.
+ * Where ts sits, for idtime_cmp() when the call's FmgrInfo does not hold it
+ * yet: computed into the FmgrInfo's fn_extra (an index scan or a filter
+ * compares many ids with one time), or into static storage for a call
+ * without one.
  */
-int
-idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts)
+const IdtimeBound *
+idtime_bound_slow(FunctionCallInfo fcinfo, const IdgenType *t, TimestampTz ts)
 {
-	IdtimeBound local;
-	IdtimeBound *b = &local;
+	static IdtimeBound direct;
 	FmgrInfo   *flinfo = fcinfo->flinfo;
+	IdtimeBound *b = &direct;
 
-	if (flinfo != NULL && flinfo->fn_extra != NULL)
+	if (flinfo != NULL)
 	{
+		if (flinfo->fn_extra == NULL)
+			flinfo->fn_extra = MemoryContextAlloc(flinfo->fn_mcxt, sizeof(IdtimeBound));
 		b = (IdtimeBound *) flinfo->fn_extra;
-		if (b->ts != ts)
-			idtime_place(t, ts, b);
 	}
-	else
-	{
-		if (flinfo != NULL)
-		{
-			b = (IdtimeBound *) MemoryContextAlloc(flinfo->fn_mcxt, sizeof(IdtimeBound));
-			flinfo->fn_extra = b;
-		}
-		idtime_place(t, ts, b);
-	}
-	if (b->place != 0)
-		return -b->place;
-	return memcmp(DatumGetPointer(id), b->val, t->len) >= 0 ? 1 : -1;
+	idtime_place(t, ts, b);
+	return b;
 }
 
 /* ts, or the microsecond after it (infinity after the last finite one) */

@@ -45,8 +45,8 @@ typedef struct IdgenType
 
 	/*
 	 * Time: the type's units, and the smallest value at a unit count (what
-	 * T_from_parts(ts) gives for every ts that rounds up to it), written
-	 * into len zeroed bytes
+	 * T_from_parts(ts) gives for every ts that rounds up to it), written into
+	 * len zeroed bytes
 	 */
 	const IdgenTimeUnit *unit;
 	void		(*first_at) (uint64 units, uint8 *val);
@@ -73,9 +73,21 @@ extern Datum idtype_hash(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtype_hash_extended(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtype_distance(FunctionCallInfo fcinfo, const IdgenType *t);
 
-/* Ids compared with times, and their planner support (idtime.c) */
-extern int	idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id,
-					   TimestampTz ts);
+/*
+ * Ids compared with times, and their planner support (idtime.c).  A time
+ * sits just before the ids made at that time: before the smallest id whose
+ * timestamp is at or after it, or below or above every id when it lies
+ * outside the type's range.
+ */
+typedef struct IdtimeBound
+{
+	TimestampTz ts;
+	int			place;			/* -1 below every id, 1 above, 0 before val */
+	uint8		val[IDGEN_MAX_LEN]; /* the smallest id at or after ts */
+} IdtimeBound;
+
+extern const IdtimeBound *idtime_bound_slow(FunctionCallInfo fcinfo, const IdgenType *t,
+											TimestampTz ts);
 extern Datum idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t,
 								 int idarg);
 extern Datum idtime_support(FunctionCallInfo fcinfo, const IdgenType *t);
@@ -85,6 +97,23 @@ static inline int
 idtype_cmp(const IdgenType *t, Datum a, Datum b)
 {
 	return memcmp(DatumGetPointer(a), DatumGetPointer(b), t->len);
+}
+
+/*
+ * Compare an id with a time: 1 when the id is after it, -1 when before,
+ * never 0.  The time's place, once found, stays with the call's FmgrInfo.
+ */
+static inline int
+idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts)
+{
+	const IdtimeBound *b = fcinfo->flinfo != NULL ?
+		(const IdtimeBound *) fcinfo->flinfo->fn_extra : NULL;
+
+	if (unlikely(b == NULL || b->ts != ts))
+		b = idtime_bound_slow(fcinfo, t, ts);
+	if (b->place != 0)
+		return -b->place;
+	return memcmp(DatumGetPointer(id), b->val, t->len) >= 0 ? 1 : -1;
 }
 
 /*
