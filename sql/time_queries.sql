@@ -136,6 +136,24 @@ FROM (VALUES ('[2024-03-01,2024-04-01)'::tstzrange), ('(2024-03-01,2024-04-01]')
              ('[2024-03-01,)'), ('empty'), ('(,)'), ('[infinity,infinity]'),
              ('(294276-12-31 23:59:59.999998+00,294276-12-31 23:59:59.999999+00]')) v(r);
 
+-- A time column compared with an id, where the time column has an index:
+-- the index cannot answer it (its family has no ids), and the support
+-- function behind the comparison does not take it for containment
+CREATE TABLE tq_times (ts timestamptz, id wiji);
+CREATE INDEX ON tq_times (ts);
+INSERT INTO tq_times SELECT '2024-03-01'::timestamptz + n * interval '1 minute',
+                            wiji_from_parts('2024-03-01'::timestamptz + n * interval '1 minute')
+FROM generate_series(1, 2000) n;
+ANALYZE tq_times;
+SET enable_seqscan = off;
+SELECT depth, node, cond FROM plan_nodes($$SELECT * FROM tq_times WHERE ts >= wiji_from_parts('2024-03-02')$$);
+SELECT count(*) FILTER (WHERE ts >= wiji_from_parts('2024-03-02')) AS time_after_id,
+       count(*) FILTER (WHERE id >= '2024-03-02'::timestamptz) AS id_at_or_after_time,
+       count(*) FILTER (WHERE wiji_ge_timestamptz(id, '2024-03-02')) AS by_name
+FROM tq_times;
+RESET enable_seqscan;
+DROP TABLE tq_times;
+
 --
 -- A million ids over 30 days for each type, with a primary key: 250,000
 -- ticks 10.368 s apart, each some ms past its second, four ids per tick;

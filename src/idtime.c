@@ -160,6 +160,18 @@ idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t, int idarg)
 }
 
 /*
+ * Are these the arguments of T_contained_by_tstzrange() or
+ * tstzrange_contains_T()?  The support function serves the comparisons
+ * with timestamptz too, whose calls must not be taken for containment.
+ */
+static bool
+idtime_is_containment(List *args)
+{
+	return list_length(args) == 2 &&
+		(exprType(linitial(args)) == TSTZRANGEOID || exprType(lsecond(args)) == TSTZRANGEOID);
+}
+
+/*
  * The id and range arguments of a call of T_contained_by_tstzrange() or
  * tstzrange_contains_T(): whichever argument is the range, the other is
  * the id.  Returns the id's position in args.
@@ -186,6 +198,7 @@ idtime_sibling_function(Oid funcid, const char *name, Oid argtype)
 						  1, &argtype, true);
 }
 
+/* A timestamptz constant */
 static Expr *
 idtime_tstz_const(TimestampTz ts)
 {
@@ -584,6 +597,8 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
  *    becomes one with an id (see idtime_simplify_comparison);
  *  - a selectivity for id <@ r called as a function (the operators have
  *    their own estimator, the same).
+ * A btree index on a timestamptz column can ask it for an index condition
+ * from time_column >= id: that is no containment, and gets none.
  */
 Datum
 idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
@@ -599,11 +614,9 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		SupportRequestSimplify *req = (SupportRequestSimplify *) rawreq;
 		List	   *args = req->fcall->args;
 
-		if (list_length(args) != 2)
-			PG_RETURN_POINTER(NULL);
-		if (exprType(linitial(args)) == TSTZRANGEOID || exprType(lsecond(args)) == TSTZRANGEOID)
+		if (idtime_is_containment(args))
 			ret = idtime_simplify_contained(t, supportfn, req->root, args);
-		else
+		else if (list_length(args) == 2)
 			ret = idtime_simplify_comparison(t, req->root, req->fcall->funcid, args);
 	}
 	else if (IsA(rawreq, SupportRequestIndexCondition))
@@ -619,7 +632,7 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 			PG_RETURN_POINTER(NULL);
 
 		if (req->index->relam == BTREE_AM_OID &&
-			list_length(args) == 2 &&
+			idtime_is_containment(args) &&
 			idtime_split_args(args, &idexpr, &rangeexpr) == req->indexarg &&
 			is_pseudo_constant_for_index(req->root, (Node *) rangeexpr, req->index))
 		{
@@ -637,7 +650,7 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 	{
 		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
 
-		if (!req->is_join && list_length(req->args) == 2)
+		if (!req->is_join && idtime_is_containment(req->args))
 		{
 			req->selectivity = idtime_selectivity(req->root, t, req->args, req->varRelid);
 			ret = (Node *) req;
