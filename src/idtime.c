@@ -558,8 +558,8 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 	TimestampTz ts;
 	IdtimeBound b;
 
-	if (!IsA(timeexpr, Const) || ((Const *) timeexpr)->constisnull ||
-		!idtime_on_partitioned_table(root, idexpr))
+	if (!IsA(timeexpr, Const) || ((Const *) timeexpr)->consttype != TIMESTAMPTZOID ||
+		((Const *) timeexpr)->constisnull || !idtime_on_partitioned_table(root, idexpr))
 		return NULL;
 	ts = DatumGetTimestampTz(((Const *) timeexpr)->constvalue);
 	idtime_place(t, ts, &b);
