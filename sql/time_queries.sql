@@ -154,6 +154,29 @@ FROM tq_times;
 RESET enable_seqscan;
 DROP TABLE tq_times;
 
+-- BRIN minmax and minmax-multi indexes answer comparisons with times and
+-- <@ too (checked on wiji: the operator families come from one template)
+CREATE TABLE tq_brin (id wiji);
+INSERT INTO tq_brin SELECT wiji_from_parts('2024-03-01'::timestamptz + n * interval '1 second', 0, n)
+FROM generate_series(1, 20000) n;
+ANALYZE tq_brin;
+SET enable_seqscan = off;
+CREATE INDEX tq_brin_minmax ON tq_brin USING brin (id);
+SELECT depth, node, cond FROM plan_nodes($$SELECT count(*) FROM tq_brin WHERE id >= '2024-03-01 05:00:00+00'::timestamptz$$);
+SELECT depth, node, cond FROM plan_nodes($$SELECT count(*) FROM tq_brin WHERE id <@ tstzrange('2024-03-01 01:00:00+00', '2024-03-01 02:00:00+00')$$);
+DROP INDEX tq_brin_minmax;
+CREATE INDEX tq_brin_multi ON tq_brin USING brin (id wiji_minmax_multi_ops);
+SELECT depth, node, cond FROM plan_nodes($$SELECT count(*) FROM tq_brin WHERE id < '2024-03-01 01:00:00+00'::timestamptz$$);
+SELECT count(*) FILTER (WHERE id >= '2024-03-01 05:00:00+00'::timestamptz) AS after_5,
+       count(*) FILTER (WHERE id <@ tstzrange('2024-03-01 01:00:00+00', '2024-03-01 02:00:00+00')) AS from_1_to_2,
+       count(*) FILTER (WHERE id < '2024-03-01 01:00:00+00'::timestamptz) AS before_1
+FROM tq_brin;
+SELECT (SELECT count(*) FROM tq_brin WHERE id >= '2024-03-01 05:00:00+00'::timestamptz) AS after_5,
+       (SELECT count(*) FROM tq_brin WHERE id <@ tstzrange('2024-03-01 01:00:00+00', '2024-03-01 02:00:00+00')) AS from_1_to_2,
+       (SELECT count(*) FROM tq_brin WHERE id < '2024-03-01 01:00:00+00'::timestamptz) AS before_1;
+RESET enable_seqscan;
+DROP TABLE tq_brin;
+
 --
 -- A million ids over 30 days for each type, with a primary key: 250,000
 -- ticks 10.368 s apart, each some ms past its second, four ids per tick;

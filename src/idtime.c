@@ -16,7 +16,6 @@
 #include "idtype.h"
 
 #include "access/stratnum.h"
-#include "catalog/pg_am_d.h"
 #include "catalog/pg_class_d.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type_d.h"
@@ -589,7 +588,8 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 /*
  * The planner support function of T_contained_by_tstzrange(),
  * tstzrange_contains_T() and the comparisons of T with timestamptz:
- *  - an index condition: a btree index on the id answers id <@ r with
+ *  - an index condition: an index on the id whose operator family compares
+ *    ids with times (btree, BRIN minmax) answers id <@ r with
  *    id >= start AND id < end, exactly;
  *  - on a partitioned table, id <@ r becomes those two comparisons, which
  *    partition pruning understands (at plan time for a constant range, at
@@ -631,8 +631,7 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		else
 			PG_RETURN_POINTER(NULL);
 
-		if (req->index->relam == BTREE_AM_OID &&
-			idtime_is_containment(args) &&
+		if (idtime_is_containment(args) &&
 			idtime_split_args(args, &idexpr, &rangeexpr) == req->indexarg &&
 			is_pseudo_constant_for_index(req->root, (Node *) rangeexpr, req->index))
 		{
