@@ -3,14 +3,14 @@
 EXTENSION = idgen
 MODULE_big = idgen
 TYPES = wiji sno siq muid ulid
-OBJS = src/idgen.o src/idtype.o src/clock.o src/shmem.o src/codec.o src/hwm.o src/statefile.o src/node.o \
+OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o src/hwm.o src/statefile.o src/node.o \
 	$(patsubst %,src/%.o,$(TYPES))
 DATA_built = idgen--1.0.sql
 EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg \
 	bench/*.o bench/codec_bench fuzz/fuzz_codec fuzz/corpus test/unit/node_test
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
-REGRESS = init machinery settings wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen ulid ulid_vectors ulid_errors ulid_gen soft_errors
+REGRESS = init machinery settings wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen ulid ulid_vectors ulid_errors ulid_gen time_queries soft_errors
 REGRESS_OPTS = --load-extension=idgen
 TAP_TESTS = 1
 

@@ -10,18 +10,41 @@
 int			idgen_clock_offset_ms = 0;
 
 /*
- * Convert to units of den/num microseconds since the unit's epoch, rounding
- * up, so that a value made from the result is never earlier than ts.  The
- * shift to the unit's epoch is checked (timestamps reach almost to the end
- * of int64), and the division is split so that no product overflows.
+ * Where ts falls among a type's unit counts, without raising: -1 before unit
+ * 0 (-infinity included), 1 after the last unit (infinity included), else 0
+ * with *units the first unit at or after ts (rounded up, so that a value
+ * made from it is never earlier than ts).  The shift to the unit's epoch is
+ * checked (timestamps reach almost to the end of int64), and the division is
+ * split so that no product overflows.
  */
-uint64
-idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *type)
+int
+idgen_timestamp_place(TimestampTz ts, const IdgenTimeUnit *u, uint64 *units)
 {
 	int64		us;
 	uint64		q,
-				r,
-				units;
+				r;
+
+	if (TIMESTAMP_IS_NOBEGIN(ts))
+		return -1;
+	if (TIMESTAMP_IS_NOEND(ts))
+		return 1;
+	if (pg_add_s64_overflow(ts, IDGEN_UNIX_EPOCH_US - u->epoch_us, &us))
+		return ts < 0 ? -1 : 1;
+	if (us < 0)
+		return -1;
+	q = (uint64) us / u->den;
+	r = (uint64) us % u->den;
+	if (q > u->max_units)
+		return 1;
+	*units = q * u->num + (r * u->num + u->den - 1) / u->den;
+	return *units <= u->max_units ? 0 : 1;
+}
+
+/* The unit count at or after ts, as idgen_timestamp_place(); 22008 outside */
+uint64
+idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *type)
+{
+	uint64		units = 0;
 
 	if (TIMESTAMP_NOT_FINITE(ts))
 		ereport(ERROR,
@@ -29,14 +52,8 @@ idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *typ
 				 errmsg("timestamp out of range for type %s", type),
 				 errdetail("A %s holds only finite timestamps.", type)));
 
-	if (!pg_add_s64_overflow(ts, IDGEN_UNIX_EPOCH_US - u->epoch_us, &us) && us >= 0)
-	{
-		q = (uint64) us / u->den;
-		r = (uint64) us % u->den;
-		units = q * u->num + (r * u->num + u->den - 1) / u->den;
-		if (q <= u->max_units && units <= u->max_units)
-			return units;
-	}
+	if (idgen_timestamp_place(ts, u, &units) == 0)
+		return units;
 	/* timestamptz_to_str() returns a static buffer: copy each result */
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),

@@ -28,6 +28,13 @@ typedef struct IdgenTimeUnit
 	uint64		max_units;		/* largest unit count the type can hold */
 } IdgenTimeUnit;
 
+/*
+ * Where ts falls among the unit counts: -1 before the first, 1 after the
+ * last, else 0 with *units the first unit at or after ts (rounded up)
+ */
+extern int	idgen_timestamp_place(TimestampTz ts, const IdgenTimeUnit *u,
+								  uint64 *units);
+
 /* The unit count at or after ts (rounded up); 22008 outside the range */
 extern uint64 idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u,
 									   const char *type);

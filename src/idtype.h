@@ -1,14 +1,16 @@
 /*
  * idtype.h
  *	  The type descriptor, and the single implementation of I/O, comparison,
- *	  hashing, sort support, BRIN distance and casts behind every idgen type
- *	  (idtype.c), which IDGEN_TYPE_FUNCTIONS gives each type.
+ *	  hashing, sort support, BRIN distance and casts (idtype.c) and of the
+ *	  comparisons with times (idtime.c) behind every idgen type, which
+ *	  IDGEN_TYPE_FUNCTIONS gives each type.
  */
 #ifndef IDGEN_IDTYPE_H
 #define IDGEN_IDTYPE_H
 
 #include "postgres.h"
 
+#include "clock.h"
 #include "codec.h"
 #include "fmgr.h"
 #include "utils/timestamp.h"
@@ -40,6 +42,14 @@ typedef struct IdgenType
 	/* Canonical text, NUL-terminated */
 	void		(*format) (const uint8 *val, char *buf);
 	TimestampTz (*timestamp) (const uint8 *val);
+
+	/*
+	 * Time: the type's units, and the smallest value at a unit count (what
+	 * T_from_parts(ts) gives for every ts that rounds up to it), written into
+	 * len zeroed bytes
+	 */
+	const IdgenTimeUnit *unit;
+	void		(*first_at) (uint64 units, uint8 *val);
 } IdgenType;
 
 /* Soft errors arrived in PostgreSQL 16; before that they are hard. */
@@ -63,10 +73,47 @@ extern Datum idtype_hash(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtype_hash_extended(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtype_distance(FunctionCallInfo fcinfo, const IdgenType *t);
 
+/*
+ * Ids compared with times, and their planner support (idtime.c).  A time
+ * sits just before the ids made at that time: before the smallest id whose
+ * timestamp is at or after it, or below or above every id when it lies
+ * outside the type's range.
+ */
+typedef struct IdtimeBound
+{
+	TimestampTz ts;
+	int			place;			/* -1 below every id, 1 above, 0 before val */
+	uint8		val[IDGEN_MAX_LEN]; /* the smallest id at or after ts */
+} IdtimeBound;
+
+extern const IdtimeBound *idtime_bound_slow(FunctionCallInfo fcinfo, const IdgenType *t,
+											TimestampTz ts);
+extern Datum idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t,
+								 int idarg);
+extern Datum idtime_support(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtime_range_sel(FunctionCallInfo fcinfo, const IdgenType *t);
+
 static inline int
 idtype_cmp(const IdgenType *t, Datum a, Datum b)
 {
 	return memcmp(DatumGetPointer(a), DatumGetPointer(b), t->len);
+}
+
+/*
+ * Compare an id with a time: 1 when the id is after it, -1 when before,
+ * never 0.  The time's place, once found, stays with the call's FmgrInfo.
+ */
+static inline int
+idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts)
+{
+	const IdtimeBound *b = fcinfo->flinfo != NULL ?
+		(const IdtimeBound *) fcinfo->flinfo->fn_extra : NULL;
+
+	if (unlikely(b == NULL || b->ts != ts))
+		b = idtime_bound_slow(fcinfo, t, ts);
+	if (b->place != 0)
+		return -b->place;
+	return memcmp(DatumGetPointer(id), b->val, t->len) >= 0 ? 1 : -1;
 }
 
 /*
@@ -78,6 +125,19 @@ idtype_cmp(const IdgenType *t, Datum a, Datum b)
 	Datum T##_##OP(PG_FUNCTION_ARGS) \
 	{ \
 		int			c = idtype_cmp(&DESC, PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); \
+		EXPR; \
+	}
+#define IDGEN_TIME_CMP_FUNCTION(T, DESC, OP, EXPR) \
+	PG_FUNCTION_INFO_V1(T##_##OP##_timestamptz); \
+	Datum T##_##OP##_timestamptz(PG_FUNCTION_ARGS) \
+	{ \
+		int			c = idtime_cmp(fcinfo, &DESC, PG_GETARG_DATUM(0), PG_GETARG_TIMESTAMPTZ(1)); \
+		EXPR; \
+	} \
+	PG_FUNCTION_INFO_V1(timestamptz_##OP##_##T); \
+	Datum timestamptz_##OP##_##T(PG_FUNCTION_ARGS) \
+	{ \
+		int			c = -idtime_cmp(fcinfo, &DESC, PG_GETARG_DATUM(1), PG_GETARG_TIMESTAMPTZ(0)); \
 		EXPR; \
 	}
 #define IDGEN_FUNCTION(T, DESC, NAME) \
@@ -107,6 +167,20 @@ idtype_cmp(const IdgenType *t, Datum a, Datum b)
 	IDGEN_CMP_FUNCTION(T, DESC, ge, PG_RETURN_BOOL(c >= 0)) \
 	IDGEN_CMP_FUNCTION(T, DESC, smaller, PG_RETURN_DATUM(c <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1))) \
 	IDGEN_CMP_FUNCTION(T, DESC, larger, PG_RETURN_DATUM(c >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1))) \
+	IDGEN_TIME_CMP_FUNCTION(T, DESC, cmp, PG_RETURN_INT32(c)) \
+	IDGEN_TIME_CMP_FUNCTION(T, DESC, eq, PG_RETURN_BOOL(c == 0)) \
+	IDGEN_TIME_CMP_FUNCTION(T, DESC, lt, PG_RETURN_BOOL(c < 0)) \
+	IDGEN_TIME_CMP_FUNCTION(T, DESC, le, PG_RETURN_BOOL(c <= 0)) \
+	IDGEN_TIME_CMP_FUNCTION(T, DESC, gt, PG_RETURN_BOOL(c > 0)) \
+	IDGEN_TIME_CMP_FUNCTION(T, DESC, ge, PG_RETURN_BOOL(c >= 0)) \
+	PG_FUNCTION_INFO_V1(T##_contained_by_tstzrange); \
+	Datum T##_contained_by_tstzrange(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 0); } \
+	PG_FUNCTION_INFO_V1(tstzrange_contains_##T); \
+	Datum tstzrange_contains_##T(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 1); } \
+	PG_FUNCTION_INFO_V1(T##_time_support); \
+	Datum T##_time_support(PG_FUNCTION_ARGS) { return idtime_support(fcinfo, &DESC); } \
+	PG_FUNCTION_INFO_V1(T##_tstzrange_sel); \
+	Datum T##_tstzrange_sel(PG_FUNCTION_ARGS) { return idtime_range_sel(fcinfo, &DESC); } \
 	PG_FUNCTION_INFO_V1(T##_extract_timestamp); \
 	Datum T##_extract_timestamp(PG_FUNCTION_ARGS) \
 	{ \

@@ -136,6 +136,13 @@ muid_timestamp(const uint8 *v)
 	return idgen_units_to_timestamp(muid_timestamp_us(v), &muid_unit);
 }
 
+/* The smallest muid at a unit count: every other field zero */
+static void
+muid_first_at_units(uint64 units, uint8 *v)
+{
+	muid_pack(v, units, 0, 0);
+}
+
 static const IdgenType muid_type = {
 	.name = "muid",
 	.len = MUID_LEN,
@@ -146,6 +153,8 @@ static const IdgenType muid_type = {
 	.check = NULL,				/* every 128-bit value is a muid */
 	.format = muid_format,
 	.timestamp = muid_timestamp,
+	.unit = &muid_unit,
+	.first_at = muid_first_at_units,
 };
 
 IDGEN_TYPE_FUNCTIONS(muid, muid_type)

@@ -231,6 +231,13 @@ siq_timestamp(const uint8 *v)
 	return idgen_units_to_timestamp(siq_ticks(v), &siq_unit);
 }
 
+/* The smallest siq at a unit count: every other field zero */
+static void
+siq_first_at_units(uint64 units, uint8 *v)
+{
+	siq_pack(v, units, 0, 0, SIQ_KIND_USER, 0);
+}
+
 static const IdgenType siq_type = {
 	.name = "siq",
 	.len = SIQ_LEN,
@@ -241,6 +248,8 @@ static const IdgenType siq_type = {
 	.check = NULL,				/* every 112-bit value is a siq */
 	.format = siq_format,
 	.timestamp = siq_timestamp,
+	.unit = &siq_unit,
+	.first_at = siq_first_at_units,
 };
 
 IDGEN_TYPE_FUNCTIONS(siq, siq_type)

@@ -89,6 +89,13 @@ sno_timestamp(const uint8 *v)
 	return idgen_units_to_timestamp(sno_units(v), &sno_unit);
 }
 
+/* The smallest sno at a unit count: every other field zero */
+static void
+sno_first_at_units(uint64 units, uint8 *v)
+{
+	sno_pack(v, units, 0, 0, 0, 0);
+}
+
 static const IdgenType sno_type = {
 	.name = "sno",
 	.len = SNO_LEN,
@@ -99,6 +106,8 @@ static const IdgenType sno_type = {
 	.check = NULL,				/* every 80-bit value is a sno */
 	.format = sno_format,
 	.timestamp = sno_timestamp,
+	.unit = &sno_unit,
+	.first_at = sno_first_at_units,
 };
 
 IDGEN_TYPE_FUNCTIONS(sno, sno_type)

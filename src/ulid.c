@@ -67,6 +67,15 @@ ulid_timestamp(const uint8 *v)
 	return idgen_units_to_timestamp(ulid_timestamp_ms(v), &ulid_unit);
 }
 
+/* The smallest ulid at a unit count: every other field zero */
+static void
+ulid_first_at_units(uint64 units, uint8 *v)
+{
+	static const uint8 zero[ULID_RANDOM_LEN] = {0};
+
+	ulid_pack(v, units, zero);
+}
+
 static const IdgenType ulid_type = {
 	.name = "ulid",
 	.len = ULID_LEN,
@@ -77,6 +86,8 @@ static const IdgenType ulid_type = {
 	.check = NULL,				/* every 128-bit value is a ulid */
 	.format = ulid_format,
 	.timestamp = ulid_timestamp,
+	.unit = &ulid_unit,
+	.first_at = ulid_first_at_units,
 };
 
 IDGEN_TYPE_FUNCTIONS(ulid, ulid_type)

@@ -90,6 +90,13 @@ wiji_timestamp(const uint8 *v)
 	return idgen_units_to_timestamp(wiji_timestamp_us(v), &wiji_unit);
 }
 
+/* The smallest wiji at a unit count: sequence and node zero */
+static void
+wiji_first_at_units(uint64 units, uint8 *v)
+{
+	wiji_pack(v, units, 0, 0);
+}
+
 static const IdgenType wiji_type = {
 	.name = "wiji",
 	.len = 16,
@@ -100,6 +107,8 @@ static const IdgenType wiji_type = {
 	.check = wiji_check,
 	.format = wiji_format,
 	.timestamp = wiji_timestamp,
+	.unit = &wiji_unit,
+	.first_at = wiji_first_at_units,
 };
 
 IDGEN_TYPE_FUNCTIONS(wiji, wiji_type)

@@ -1,0 +1,659 @@
+/*
+ * idtime.c
+ *	  Ids compared with times, for every idgen type (SPEC section 10): the
+ *	  comparisons with timestamptz that sit in the type's btree operator
+ *	  family, containment in a tstzrange, and the planner support that lets
+ *	  an index on the id answer both: index conditions, partition pruning on
+ *	  partitioned tables, and row estimates from the id column's statistics.
+ *
+ *	  A time sits just before the ids made at that time: in the gap of the
+ *	  type's order before the smallest id whose timestamp is at or after it
+ *	  (T_from_parts(t), rounded up to the type's tick).  A time before the
+ *	  type's first tick sits below every id, one after its last tick above
+ *	  every id.  No id equals a time, so equality in the family stays
+ *	  transitive, and id >= t holds exactly when T_extract_timestamp(id) >= t.
+ */
+#include "idtype.h"
+
+#include "access/stratnum.h"
+#include "catalog/pg_class_d.h"
+#include "catalog/pg_statistic.h"
+#include "catalog/pg_type_d.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/supportnodes.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "parser/parse_func.h"
+#include "parser/parsetree.h"
+#include "utils/lsyscache.h"
+#include "utils/rangetypes.h"
+#include "utils/selfuncs.h"
+#include "utils/typcache.h"
+
+/* Find where ts sits among t's values */
+static void
+idtime_place(const IdgenType *t, TimestampTz ts, IdtimeBound *b)
+{
+	uint64		units = 0;
+
+	b->ts = ts;
+	memset(b->val, 0, sizeof(b->val));
+	b->place = idgen_timestamp_place(ts, t->unit, &units);
+	if (b->place == 0)
+		t->first_at(units, b->val);
+}
+
+/*
+ * Where ts sits, for idtime_cmp() when the call's FmgrInfo does not hold it
+ * yet: computed into the FmgrInfo's fn_extra (an index scan or a filter
+ * compares many ids with one time), or into static storage for a call
+ * without one.
+ */
+const IdtimeBound *
+idtime_bound_slow(FunctionCallInfo fcinfo, const IdgenType *t, TimestampTz ts)
+{
+	static IdtimeBound direct;
+	FmgrInfo   *flinfo = fcinfo->flinfo;
+	IdtimeBound *b = &direct;
+
+	if (flinfo != NULL)
+	{
+		if (flinfo->fn_extra == NULL)
+			flinfo->fn_extra = MemoryContextAlloc(flinfo->fn_mcxt, sizeof(IdtimeBound));
+		b = (IdtimeBound *) flinfo->fn_extra;
+	}
+	idtime_place(t, ts, b);
+	return b;
+}
+
+/* ts, or the microsecond after it (infinity after the last finite one) */
+static TimestampTz
+idtime_next_if(TimestampTz ts, bool next)
+{
+	if (!next || TIMESTAMP_NOT_FINITE(ts))
+		return ts;
+	return ts + 1 < END_TIMESTAMP ? ts + 1 : DT_NOEND;
+}
+
+/*
+ * A tstzrange as a half-open range of microseconds [start, end): a time is
+ * in the range exactly when start <= time < end.  Unbounded sides are
+ * -infinity and infinity; an empty range is [infinity, -infinity).  With
+ * these, id <@ r is exactly id >= start AND id < end.
+ */
+static void
+idtime_range_bounds(TypeCacheEntry *typcache, const RangeType *r,
+					TimestampTz *start, TimestampTz *end)
+{
+	RangeBound	lower,
+				upper;
+	bool		empty;
+
+	range_deserialize(typcache, r, &lower, &upper, &empty);
+	if (empty)
+	{
+		*start = DT_NOEND;
+		*end = DT_NOBEGIN;
+		return;
+	}
+	*start = lower.infinite ? DT_NOBEGIN :
+		idtime_next_if(DatumGetTimestampTz(lower.val), !lower.inclusive);
+	*end = upper.infinite ? DT_NOEND :
+		idtime_next_if(DatumGetTimestampTz(upper.val), upper.inclusive);
+}
+
+/* The bounds of a range held in a Datum, outside any SQL function call */
+static void
+idtime_range_datum_bounds(Datum range, TimestampTz *start, TimestampTz *end)
+{
+	RangeType  *r = DatumGetRangeTypeP(range);
+
+	idtime_range_bounds(lookup_type_cache(RangeTypeGetOid(r), TYPECACHE_RANGE_INFO),
+						r, start, end);
+}
+
+/*
+ * idgen_range_start(tstzrange) and idgen_range_end(tstzrange): the range's
+ * half-open microsecond bounds, which the index conditions derived from
+ * id <@ r compare with when r is not a constant.
+ */
+PG_FUNCTION_INFO_V1(idgen_range_start);
+Datum
+idgen_range_start(PG_FUNCTION_ARGS)
+{
+	RangeType  *r = PG_GETARG_RANGE_P(0);
+	TimestampTz start,
+				end;
+
+	idtime_range_bounds(range_get_typcache(fcinfo, RangeTypeGetOid(r)), r, &start, &end);
+	PG_RETURN_TIMESTAMPTZ(start);
+}
+
+PG_FUNCTION_INFO_V1(idgen_range_end);
+Datum
+idgen_range_end(PG_FUNCTION_ARGS)
+{
+	RangeType  *r = PG_GETARG_RANGE_P(0);
+	TimestampTz start,
+				end;
+
+	idtime_range_bounds(range_get_typcache(fcinfo, RangeTypeGetOid(r)), r, &start, &end);
+	PG_RETURN_TIMESTAMPTZ(end);
+}
+
+/*
+ * id <@ r and r @> id: the range's own containment test on the id's
+ * timestamp, so that every kind of bound behaves as it does for times.
+ */
+Datum
+idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t, int idarg)
+{
+	const uint8 *id = (const uint8 *) PG_GETARG_POINTER(idarg);
+	RangeType  *r = PG_GETARG_RANGE_P(1 - idarg);
+	TypeCacheEntry *typcache = range_get_typcache(fcinfo, RangeTypeGetOid(r));
+
+	PG_RETURN_BOOL(range_contains_elem_internal(typcache, r,
+												TimestampTzGetDatum(t->timestamp(id))));
+}
+
+/*
+ * Are these the arguments of T_contained_by_tstzrange() or
+ * tstzrange_contains_T()?  The support function serves the comparisons
+ * with timestamptz too, whose calls must not be taken for containment.
+ */
+static bool
+idtime_is_containment(List *args)
+{
+	return list_length(args) == 2 &&
+		(exprType(linitial(args)) == TSTZRANGEOID || exprType(lsecond(args)) == TSTZRANGEOID);
+}
+
+/*
+ * The id and range arguments of a call of T_contained_by_tstzrange() or
+ * tstzrange_contains_T(): whichever argument is the range, the other is
+ * the id.  Returns the id's position in args.
+ */
+static int
+idtime_split_args(List *args, Expr **idexpr, Expr **rangeexpr)
+{
+	int			idarg = exprType(linitial(args)) == TSTZRANGEOID ? 1 : 0;
+
+	*idexpr = (Expr *) list_nth(args, idarg);
+	*rangeexpr = (Expr *) list_nth(args, 1 - idarg);
+	return idarg;
+}
+
+/* A function of the extension, found in the schema of one of its functions */
+static Oid
+idtime_sibling_function(Oid funcid, const char *name, Oid argtype)
+{
+	char	   *nspname = get_namespace_name(get_func_namespace(funcid));
+
+	if (nspname == NULL)
+		return InvalidOid;
+	return LookupFuncName(list_make2(makeString(nspname), makeString(pstrdup(name))),
+						  1, &argtype, true);
+}
+
+/* A timestamptz constant */
+static Expr *
+idtime_tstz_const(TimestampTz ts)
+{
+	return (Expr *) makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz),
+							  TimestampTzGetDatum(ts), false, FLOAT8PASSBYVAL);
+}
+
+/*
+ * One side of a range of times as a comparison of the id with the btree
+ * family opfamily's operators: id >= ts for a lower side, id < ts for an
+ * upper one.  With as_id, a time within the type's range is replaced by the
+ * smallest id at or after it, which is the same condition, so that
+ * partition pruning, which treats the values between two bounds as
+ * possible, does not keep the partition before a bound that sits exactly
+ * at a partition's start.  NULL when the side selects every id (ts is
+ * -infinity for a lower side, infinity for an upper one), or when the
+ * family lacks the operator.
+ */
+static Expr *
+idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz ts,
+				   bool lower, bool as_id)
+{
+	Oid			idtype = exprType((Node *) idexpr);
+	int			strategy = lower ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber;
+	IdtimeBound b;
+	Oid			opno;
+	Expr	   *value;
+
+	if (ts == (lower ? DT_NOBEGIN : DT_NOEND))
+		return NULL;
+	idtime_place(t, ts, &b);
+	if (as_id && b.place == 0)
+	{
+		uint8	   *val = (uint8 *) palloc(t->len);
+
+		memcpy(val, b.val, t->len);
+		opno = get_opfamily_member(opfamily, idtype, idtype, strategy);
+		value = (Expr *) makeConst(idtype, -1, InvalidOid, t->len, PointerGetDatum(val),
+								   false, false);
+	}
+	else
+	{
+		opno = get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID, strategy);
+		value = idtime_tstz_const(ts);
+	}
+	if (!OidIsValid(opno))
+		return NULL;
+	return make_opclause(opno, BOOLOID, false, copyObject(idexpr), value,
+						 InvalidOid, InvalidOid);
+}
+
+/*
+ * The comparisons equivalent to id <@ range, with the operators of the
+ * btree family opfamily: id >= start AND id < end.  A constant range gives
+ * constant bounds (ids where as_id allows), leaving out a side that selects
+ * every id (NIL when both do); any other range gives calls of
+ * idgen_range_start() and idgen_range_end(), found next to the support
+ * function supportfn.  NIL when the family has no comparisons of the id's
+ * type with timestamptz.
+ */
+static List *
+idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
+					 Expr *idexpr, Expr *rangeexpr, bool as_id)
+{
+	Oid			idtype = exprType((Node *) idexpr);
+	Oid			geop = get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID,
+										   BTGreaterEqualStrategyNumber);
+	Oid			ltop = get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID,
+										   BTLessStrategyNumber);
+	Expr	   *startexpr,
+			   *endexpr;
+	List	   *clauses = NIL;
+
+	if (!OidIsValid(geop) || !OidIsValid(ltop))
+		return NIL;
+
+	if (IsA(rangeexpr, Const))
+	{
+		Const	   *c = (Const *) rangeexpr;
+		TimestampTz start,
+					end;
+
+		if (c->constisnull)
+			return NIL;
+		idtime_range_datum_bounds(c->constvalue, &start, &end);
+		startexpr = idtime_side_clause(t, opfamily, idexpr, start, true, as_id);
+		endexpr = idtime_side_clause(t, opfamily, idexpr, end, false, as_id);
+	}
+	else
+	{
+		Oid			startfn = idtime_sibling_function(supportfn, "idgen_range_start", TSTZRANGEOID);
+		Oid			endfn = idtime_sibling_function(supportfn, "idgen_range_end", TSTZRANGEOID);
+
+		if (!OidIsValid(startfn) || !OidIsValid(endfn))
+			return NIL;
+		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr),
+								  (Expr *) makeFuncExpr(startfn, TIMESTAMPTZOID,
+														list_make1(copyObject(rangeexpr)),
+														InvalidOid, InvalidOid,
+														COERCE_EXPLICIT_CALL),
+								  InvalidOid, InvalidOid);
+		endexpr = make_opclause(ltop, BOOLOID, false, copyObject(idexpr),
+								(Expr *) makeFuncExpr(endfn, TIMESTAMPTZOID,
+													  list_make1(copyObject(rangeexpr)),
+													  InvalidOid, InvalidOid,
+													  COERCE_EXPLICIT_CALL),
+								InvalidOid, InvalidOid);
+	}
+
+	if (startexpr != NULL)
+		clauses = lappend(clauses, startexpr);
+	if (endexpr != NULL)
+		clauses = lappend(clauses, endexpr);
+	return clauses;
+}
+
+/*
+ * Is expr a column of a partitioned table of this query level?  Partition
+ * pruning understands only operators of the partition key's btree family,
+ * so there id <@ r is planned as the two comparisons.
+ */
+static bool
+idtime_on_partitioned_table(PlannerInfo *root, Expr *expr)
+{
+	Var		   *var = (Var *) expr;
+	RangeTblEntry *rte;
+
+	if (root == NULL || root->parse == NULL || !IsA(expr, Var) ||
+		var->varlevelsup != 0 || var->varno < 1 ||
+		var->varno > list_length(root->parse->rtable))
+		return false;
+	rte = rt_fetch(var->varno, root->parse->rtable);
+	return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
+}
+
+/*
+ * The part of the rows whose id's time is below ts, among those the
+ * histogram describes.  Within the histogram's span the times of its bounds
+ * are interpolated linearly (PostgreSQL's own estimate cannot do that for a
+ * type it does not know, and takes half a bin); outside it, the btree
+ * estimate answers, which looks up the column's current minimum or maximum
+ * in an index.
+ */
+static double
+idtime_hist_below(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+				  const AttStatsSlot *hist, TimestampTz ts)
+{
+	int			lo = 0,
+				hi = hist->nvalues - 1;
+	TimestampTz first = t->timestamp((const uint8 *) DatumGetPointer(hist->values[lo]));
+	TimestampTz last = t->timestamp((const uint8 *) DatumGetPointer(hist->values[hi]));
+	TimestampTz lots,
+				hits;
+
+	if (ts <= first || ts > last)
+	{
+		Oid			basetype = getBaseType(vardata->vartype);
+		TypeCacheEntry *tc = lookup_type_cache(basetype, TYPECACHE_BTREE_OPFAMILY);
+		Oid			ltop = get_opfamily_member(tc->btree_opf, basetype, TIMESTAMPTZOID,
+											   BTLessStrategyNumber);
+
+		if (TIMESTAMP_NOT_FINITE(ts) || !OidIsValid(ltop))
+			return ts <= first ? 0.0 : 1.0;
+		else
+		{
+			FmgrInfo	proc;
+			double		f;
+
+			fmgr_info(get_opcode(ltop), &proc);
+			f = ineq_histogram_selectivity(root, vardata, ltop, &proc, false, false,
+										   InvalidOid, TimestampTzGetDatum(ts),
+										   TIMESTAMPTZOID);
+			if (f >= 0.0)
+				return f;
+			return ts <= first ? 0.0 : 1.0;
+		}
+	}
+
+	/* Find the bin with time(values[lo]) < ts <= time(values[hi]) */
+	while (hi - lo > 1)
+	{
+		int			mid = (lo + hi) / 2;
+
+		if (t->timestamp((const uint8 *) DatumGetPointer(hist->values[mid])) < ts)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	lots = t->timestamp((const uint8 *) DatumGetPointer(hist->values[lo]));
+	hits = t->timestamp((const uint8 *) DatumGetPointer(hist->values[hi]));
+	return (lo + (double) (ts - lots) / (double) (hits - lots)) / (hist->nvalues - 1);
+}
+
+/* Estimates without statistics, as PostgreSQL makes for ranges of scalars */
+static Selectivity
+idtime_default_selectivity(TimestampTz start, TimestampTz end)
+{
+	if (start >= end)
+		return 0.0;
+	if (start == DT_NOBEGIN && end == DT_NOEND)
+		return 1.0;
+	if (start == DT_NOBEGIN || end == DT_NOEND)
+		return DEFAULT_INEQ_SEL;
+	return DEFAULT_RANGE_INEQ_SEL;
+}
+
+/*
+ * The part of the rows whose id's time lies in [start, end), from the id
+ * column's statistics: the most common values counted one by one, the rest
+ * from the histogram.
+ */
+static Selectivity
+idtime_fraction(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+				TimestampTz start, TimestampTz end)
+{
+	Form_pg_statistic stats;
+	AttStatsSlot sslot;
+	double		mcv_in = 0.0,
+				mcv_all = 0.0,
+				histsel;
+	Selectivity sel;
+
+	if (start >= end)
+		return 0.0;
+	if (!HeapTupleIsValid(vardata->statsTuple))
+		return idtime_default_selectivity(start, end);
+	stats = (Form_pg_statistic) GETSTRUCT(vardata->statsTuple);
+
+	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_MCV, InvalidOid,
+						 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
+	{
+		for (int i = 0; i < sslot.nvalues && i < sslot.nnumbers; i++)
+		{
+			TimestampTz ts = t->timestamp((const uint8 *) DatumGetPointer(sslot.values[i]));
+
+			if (ts >= start && ts < end)
+				mcv_in += sslot.numbers[i];
+			mcv_all += sslot.numbers[i];
+		}
+		free_attstatsslot(&sslot);
+	}
+
+	histsel = idtime_default_selectivity(start, end);
+	if (get_attstatsslot(&sslot, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
+						 ATTSTATSSLOT_VALUES))
+	{
+		if (sslot.nvalues >= 2)
+			histsel = idtime_hist_below(root, vardata, t, &sslot, end) -
+				idtime_hist_below(root, vardata, t, &sslot, start);
+		free_attstatsslot(&sslot);
+	}
+
+	sel = mcv_in + (1.0 - stats->stanullfrac - mcv_all) * Max(histsel, 0.0);
+	CLAMP_PROBABILITY(sel);
+	return sel;
+}
+
+/*
+ * The selectivity of id <@ r (either argument order) restricting one
+ * relation, when r is or estimates to a constant; else PostgreSQL's default
+ * for a range containing a scalar.
+ */
+static Selectivity
+idtime_selectivity(PlannerInfo *root, const IdgenType *t, List *args, int varRelid)
+{
+	VariableStatData vardata;
+	Node	   *other;
+	bool		varonleft;
+	Selectivity sel = DEFAULT_RANGE_INEQ_SEL;
+
+	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
+		return sel;
+	if (IsA(other, Const) && exprType(other) == TSTZRANGEOID &&
+		vardata.vartype != TSTZRANGEOID)
+	{
+		Const	   *c = (Const *) other;
+		TimestampTz start,
+					end;
+
+		if (c->constisnull)
+			sel = 0.0;
+		else
+		{
+			idtime_range_datum_bounds(c->constvalue, &start, &end);
+			sel = idtime_fraction(root, &vardata, t, start, end);
+		}
+	}
+	ReleaseVariableStats(vardata);
+	return sel;
+}
+
+/* The restriction estimator of the <@ and @> operators */
+Datum
+idtime_range_sel(FunctionCallInfo fcinfo, const IdgenType *t)
+{
+	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
+	List	   *args = (List *) PG_GETARG_POINTER(2);
+	int			varRelid = PG_GETARG_INT32(3);
+
+	PG_RETURN_FLOAT8(idtime_selectivity(root, t, args, varRelid));
+}
+
+/* The btree operator family of an id's type, InvalidOid without one */
+static Oid
+idtime_btree_family(Expr *idexpr)
+{
+	return lookup_type_cache(exprType((Node *) idexpr), TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+}
+
+/*
+ * id <@ r on a partitioned table, as the comparisons it stands for, unless
+ * r is volatile or holds a subquery, which must not run twice
+ */
+static Node *
+idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, List *args)
+{
+	Expr	   *idexpr,
+			   *rangeexpr;
+	Oid			opfamily;
+	List	   *clauses;
+
+	idtime_split_args(args, &idexpr, &rangeexpr);
+	if (!idtime_on_partitioned_table(root, idexpr) ||
+		contain_volatile_functions((Node *) rangeexpr) ||
+		contain_subplans((Node *) rangeexpr))
+		return NULL;
+	opfamily = idtime_btree_family(idexpr);
+	if (!OidIsValid(opfamily))
+		return NULL;
+	clauses = idtime_bound_clauses(t, supportfn, opfamily, idexpr, rangeexpr, true);
+	if (clauses == NIL)
+		return NULL;
+	return list_length(clauses) == 1 ? (Node *) linitial(clauses) :
+		(Node *) make_andclause(clauses);
+}
+
+/*
+ * A comparison of a partitioned table's id column with a constant time in
+ * the type's range, as the comparison with the smallest id at or after that
+ * time, which selects the same ids: id < t and id <= t become
+ * id < T_from_parts(t), id >= t and id > t become id >= T_from_parts(t);
+ * id = t is left alone.  Partition pruning treats the values between two
+ * partition bounds as possible, so with the time itself, which sits just
+ * before T_from_parts(t), id >= t would keep the partition that ends where
+ * a partition starting at t begins.  The result is no call of this
+ * function again, so simplifying it once more changes nothing.
+ */
+static Node *
+idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, List *args)
+{
+	int			idarg = exprType(linitial(args)) == TIMESTAMPTZOID ? 1 : 0;
+	Expr	   *idexpr = (Expr *) list_nth(args, idarg);
+	Expr	   *timeexpr = (Expr *) list_nth(args, 1 - idarg);
+	Oid			idtype = exprType((Node *) idexpr);
+	Oid			opfamily;
+	int			strategy = 0;
+	TimestampTz ts;
+	IdtimeBound b;
+
+	if (!IsA(timeexpr, Const) || ((Const *) timeexpr)->consttype != TIMESTAMPTZOID ||
+		((Const *) timeexpr)->constisnull || !idtime_on_partitioned_table(root, idexpr))
+		return NULL;
+	ts = DatumGetTimestampTz(((Const *) timeexpr)->constvalue);
+	idtime_place(t, ts, &b);
+	opfamily = idtime_btree_family(idexpr);
+	if (b.place != 0 || !OidIsValid(opfamily))
+		return NULL;
+
+	/* Which comparison this is, from the family's members */
+	for (int s = BTLessStrategyNumber; s <= BTGreaterStrategyNumber; s++)
+	{
+		Oid			member = idarg == 0 ?
+			get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID, s) :
+			get_opfamily_member(opfamily, TIMESTAMPTZOID, idtype, s);
+
+		if (OidIsValid(member) && get_opcode(member) == funcid)
+			strategy = s;
+	}
+	if (strategy == 0 || strategy == BTEqualStrategyNumber)
+		return NULL;
+
+	/* A lower bound when the id is on the greater side */
+	return (Node *) idtime_side_clause(t, opfamily, idexpr, ts,
+									   (idarg == 0) == (strategy > BTEqualStrategyNumber),
+									   true);
+}
+
+/*
+ * The planner support function of T_contained_by_tstzrange(),
+ * tstzrange_contains_T() and the comparisons of T with timestamptz:
+ *  - an index condition: an index on the id whose operator family compares
+ *    ids with times (btree, BRIN minmax) answers id <@ r with
+ *    id >= start AND id < end, exactly;
+ *  - on a partitioned table, id <@ r becomes those two comparisons, which
+ *    partition pruning understands (at plan time for a constant range, at
+ *    run time for a stable one), and a comparison with a constant time
+ *    becomes one with an id (see idtime_simplify_comparison);
+ *  - a selectivity for id <@ r called as a function (the operators have
+ *    their own estimator, the same).
+ * A btree index on a timestamptz column can ask it for an index condition
+ * from time_column >= id: that is no containment, and gets none.
+ */
+Datum
+idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+	Oid			supportfn = fcinfo->flinfo->fn_oid;
+	Node	   *ret = NULL;
+	Expr	   *idexpr,
+			   *rangeexpr;
+
+	if (IsA(rawreq, SupportRequestSimplify))
+	{
+		SupportRequestSimplify *req = (SupportRequestSimplify *) rawreq;
+		List	   *args = req->fcall->args;
+
+		if (idtime_is_containment(args))
+			ret = idtime_simplify_contained(t, supportfn, req->root, args);
+		else if (list_length(args) == 2)
+			ret = idtime_simplify_comparison(t, req->root, req->fcall->funcid, args);
+	}
+	else if (IsA(rawreq, SupportRequestIndexCondition))
+	{
+		SupportRequestIndexCondition *req = (SupportRequestIndexCondition *) rawreq;
+		List	   *args;
+
+		if (IsA(req->node, OpExpr))
+			args = ((OpExpr *) req->node)->args;
+		else if (IsA(req->node, FuncExpr))
+			args = ((FuncExpr *) req->node)->args;
+		else
+			PG_RETURN_POINTER(NULL);
+
+		if (idtime_is_containment(args) &&
+			idtime_split_args(args, &idexpr, &rangeexpr) == req->indexarg &&
+			is_pseudo_constant_for_index(req->root, (Node *) rangeexpr, req->index))
+		{
+			List	   *clauses = idtime_bound_clauses(t, supportfn, req->opfamily,
+													   idexpr, rangeexpr, false);
+
+			if (clauses != NIL)
+			{
+				req->lossy = false;
+				ret = (Node *) clauses;
+			}
+		}
+	}
+	else if (IsA(rawreq, SupportRequestSelectivity))
+	{
+		SupportRequestSelectivity *req = (SupportRequestSelectivity *) rawreq;
+
+		if (!req->is_join && idtime_is_containment(req->args))
+		{
+			req->selectivity = idtime_selectivity(req->root, t, req->args, req->varRelid);
+			ret = (Node *) req;
+		}
+	}
+
+	PG_RETURN_POINTER(ret);
+}
