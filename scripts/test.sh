@@ -79,7 +79,7 @@ if ls "$COPY"/t/*.pl >/dev/null 2>&1; then
     died=$(grep -Ec '^t/.*\(Wstat: .* Failed: 0\)$' "$TMP/tap.log")
     tally TAP "$rc" $((all - bad)) $((bad + died))
     # Failed scripts' logs vanish with the temp dir: show their ends.
-    for t in $(sed -n 's|^t/\(.*\)\.pl (Wstat.*|\1|p' "$TMP/tap.log"); do
+    for t in $(sed -n 's|^t/\([^ ]*\)\.pl  *(Wstat.*|\1|p' "$TMP/tap.log"); do
         f=$COPY/tmp_check/log/regress_log_$t
         [ -f "$f" ] && { echo "== tail of tmp_check/log/regress_log_$t"; tail -n 40 "$f"; }
     done
