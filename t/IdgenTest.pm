@@ -57,10 +57,18 @@ sub crash_backend
 	kill 'KILL', $victim_pid;
 	$victim->quit;
 	my $deadline = Time::HiRes::time() + $PostgreSQL::Test::Utils::timeout_default;
-	until ($node->log_contains('all server processes terminated; reinitializing', $offset))
+
+	# Until recovery is over, a connection is refused; poll_query_until()'s
+	# psql then exits before reading its query, and the broken pipe kills
+	# the test: wait for the log to say the server is ready first
+	for my $line ('all server processes terminated; reinitializing',
+		'database system is ready to accept connections')
 	{
-		return 0 if Time::HiRes::time() > $deadline;
-		Time::HiRes::usleep(20_000);
+		until ($node->log_contains($line, $offset))
+		{
+			return 0 if Time::HiRes::time() > $deadline;
+			Time::HiRes::usleep(20_000);
+		}
 	}
 	$node->poll_query_until('postgres', 'SELECT 1', '1')
 	  or die 'the server did not come back after the crash';
