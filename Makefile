@@ -3,11 +3,11 @@
 EXTENSION = idgen
 MODULE_big = idgen
 TYPES = wiji sno siq muid ulid
-OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o src/hwm.o src/statefile.o src/node.o \
+OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o src/idtext.o src/hwm.o src/statefile.o src/node.o \
 	$(patsubst %,src/%.o,$(TYPES))
 DATA_built = idgen--1.0.sql
 EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg \
-	bench/*.o bench/codec_bench fuzz/fuzz_codec fuzz/corpus test/unit/node_test
+	bench/*.o bench/codec_bench $(FUZZ_TARGETS) fuzz/corpus test/unit/node_test
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
 REGRESS = init machinery settings wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen ulid ulid_vectors ulid_errors ulid_gen time_queries soft_errors
@@ -51,7 +51,7 @@ $(OBJS) $(OBJS:.o=.bc): .built-for-pg
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" >$@
 .PHONY: FORCE
 
-.PHONY: demo test bench fuzz unit
+.PHONY: demo test bench fuzz fuzz-targets unit
 demo:
 	$(SCRIPT_ENV) sh scripts/demo.sh
 test:
@@ -59,13 +59,21 @@ test:
 bench:
 	$(SCRIPT_ENV) sh scripts/bench.sh
 
-# Coverage-guided fuzzing of the pure codecs (clang's libFuzzer), 60 s
+# Coverage-guided fuzzing (clang's libFuzzer) under AddressSanitizer and
+# UndefinedBehaviorSanitizer: the codecs, and each type's parser and binary
+# check; 60 s per target, the corpora kept in fuzz/corpus/.
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = fuzz/fuzz_codec $(patsubst %,fuzz/fuzz_%,$(TYPES))
+FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-Wall -Wextra -Werror -Isrc
 fuzz/fuzz_codec: fuzz/fuzz_codec.c src/codec.c src/codec.h
-	clang -g -O1 -fsanitize=fuzzer,address,undefined -Isrc -o $@ fuzz/fuzz_codec.c src/codec.c
-fuzz: fuzz/fuzz_codec
-	mkdir -p fuzz/corpus
-	fuzz/fuzz_codec -max_total_time=$(FUZZ_SECONDS) fuzz/corpus
+	clang $(FUZZ_CFLAGS) -o $@ fuzz/fuzz_codec.c src/codec.c
+$(patsubst %,fuzz/fuzz_%,$(TYPES)): fuzz/fuzz_%: fuzz/fuzz_type.c src/idtext.c src/idtext.h src/codec.c src/codec.h
+	clang $(FUZZ_CFLAGS) -DFUZZ_TYPE=FUZZ_$(shell echo $* | tr a-z A-Z) -o $@ \
+		fuzz/fuzz_type.c src/idtext.c src/codec.c
+fuzz-targets: $(FUZZ_TARGETS)
+fuzz: fuzz-targets
+	sh scripts/fuzz.sh $(FUZZ_SECONDS) fuzz/corpus
 
 # Unit tests of the plain-C parts, without a server: TAP output, non-zero exit on failure
 test/unit/node_test: test/unit/node_test.c src/node.c src/node.h

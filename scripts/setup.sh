@@ -6,12 +6,14 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 
 # perl provides prove and libipc-run-perl the IPC::Run that the TAP tests'
-# modules use; postgresql-server-dev-15 brings PGXS, clang and llvm. A
-# PostgreSQL given by PG_CONFIG is the caller's: only the tools are added.
+# modules use; postgresql-server-dev-15 brings PGXS; clang and its runtime
+# libraries build the fuzz targets. A PostgreSQL given by PG_CONFIG is the
+# caller's: only the tools are added.
+tools="libipc-run-perl perl make gcc clang libclang-rt-14-dev"
 if [ -n "${IDGEN_PG_CONFIG:-}" ]; then
-    packages="libipc-run-perl perl make gcc"
+    packages=$tools
 else
-    packages="postgresql-15 postgresql-server-dev-15 libipc-run-perl perl make gcc"
+    packages="postgresql-15 postgresql-server-dev-15 $tools"
 fi
 missing=""
 for p in $packages; do

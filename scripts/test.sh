@@ -43,6 +43,12 @@ echo "== unit tests"
 run "$TMP/unit.log" as_pg make -C "$COPY" unit
 tally unit $? "$(grep -Ec '^ok [0-9]' "$TMP/unit.log")" "$(grep -Ec '^not ok [0-9]' "$TMP/unit.log")"
 
+# libFuzzer targets under AddressSanitizer and UndefinedBehaviorSanitizer,
+# seeded from the vectors: 10 s of each (make fuzz gives each 60 s)
+echo "== fuzz smoke"
+run "$TMP/fuzz.log" as_pg sh -c "make -s -C '$COPY' fuzz-targets && sh '$COPY/scripts/fuzz.sh' 10 '$TMP/fuzz'"
+tally fuzz $? "$(grep -Ec '^ok [0-9]' "$TMP/fuzz.log")" "$(grep -Ec '^not ok [0-9]' "$TMP/fuzz.log")"
+
 # regress NAME PRELOAD: pg_regress only (TAP_TESTS emptied) on a fresh cluster.
 regress() {
     echo "== pg_regress, shared_preload_libraries = '$2'"

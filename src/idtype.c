@@ -371,31 +371,6 @@ idtype_sortsupport(FunctionCallInfo fcinfo, const IdgenType *t)
 	PG_RETURN_VOID();
 }
 
-int
-idtype_decode128(const char *type, const char *str, uint8 *val, char *detail)
-{
-	size_t		len = strlen(str);
-	int			rc;
-
-	if (len == CROCKFORD128_LEN)
-		rc = codec_crockford128_decode(str, len, val);
-	else if (len == 32 || len == UUID_TEXT_LEN)
-		rc = codec_hex16_decode(str, len, val);
-	else
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "A %s is 26 base32 characters, 32 hex digits or a 36-character UUID, not %zu character%s.",
-				 type, len, len == 1 ? "" : "s");
-		return CODEC_BAD_LENGTH;
-	}
-	if (rc >= 0)
-	{
-		idgen_bad_char_detail(detail, str, rc);
-		return CODEC_BAD_LENGTH;
-	}
-	return rc;
-}
-
 /* Raise 22003 unless min <= value <= max */
 void
 idgen_check_range(int64 value, int64 min, int64 max, const char *type, const char *field)
@@ -412,14 +387,5 @@ idgen_check_range(int64 value, int64 min, int64 max, const char *type, const cha
 void
 idgen_bad_char_detail(char *detail, const char *str, int pos)
 {
-	int			charpos = pg_mbstrlen_with_len(str, pos) + 1;
-	int			clen = pg_mblen(str + pos);
-
-	if ((unsigned char) str[pos] < 0x20 || str[pos] == 0x7f)
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "Unexpected control character 0x%02x at position %d.",
-				 (unsigned char) str[pos], charpos);
-	else
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "Unexpected character \"%.*s\" at position %d.", clen, str + pos, charpos);
+	idtext_bad_char(detail, str, pos, pg_mbstrlen_with_len(str, pos) + 1, pg_mblen(str + pos));
 }

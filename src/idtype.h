@@ -11,7 +11,7 @@
 #include "postgres.h"
 
 #include "clock.h"
-#include "codec.h"
+#include "idtext.h"
 #include "fmgr.h"
 #include "utils/timestamp.h"
 
@@ -20,8 +20,8 @@
  * order is the type's order; its significant bytes are the siglen bytes from
  * sigoff on (siq keeps two zero bytes in front of its 14).
  */
-#define IDGEN_TEXT_LEN		64		/* room for any canonical text */
-#define IDGEN_DETAIL_LEN	160		/* room for any error detail */
+#define IDGEN_TEXT_LEN		IDTEXT_LEN
+#define IDGEN_DETAIL_LEN	IDTEXT_DETAIL_LEN
 #define IDGEN_MAX_LEN		16
 
 typedef struct IdgenType
@@ -34,8 +34,7 @@ typedef struct IdgenType
 
 	/*
 	 * Parse text, or check bytes made by a binary path (NULL where every
-	 * value of len bytes is valid).  On failure, write a sentence for
-	 * errdetail into detail and return false.
+	 * value of len bytes is valid): see idtext.h.
 	 */
 	bool		(*parse) (const char *str, uint8 *val, char *detail);
 	bool		(*check) (const uint8 *val, char *detail);
@@ -187,19 +186,11 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 		PG_RETURN_TIMESTAMPTZ(DESC.timestamp((const uint8 *) PG_GETARG_POINTER(0))); \
 	}
 
-/*
- * The 16 bytes of a text in the forms that 16-byte types read: 26 Crockford
- * base32 characters, 32 hex digits or the 36-character UUID form.  Returns
- * CODEC_OK; CODEC_OVERFLOW for base32 text past 128 bits, whose first
- * character the caller reports; or CODEC_BAD_LENGTH with detail written.
- */
-extern int	idtype_decode128(const char *type, const char *str, uint8 *val, char *detail);
-
 /* Raise 22003 unless min <= value <= max */
 extern void idgen_check_range(int64 value, int64 min, int64 max,
 							  const char *type, const char *field);
 
-/* Write a detail naming the character at byte offset pos of str */
+/* Write a detail naming the character at byte offset pos of str, in any encoding */
 extern void idgen_bad_char_detail(char *detail, const char *str, int pos);
 
 #endif							/* IDGEN_IDTYPE_H */

@@ -15,11 +15,6 @@
 #include "access/xact.h"
 #include "utils/builtins.h"
 
-#define MUID_LEN			16
-#define MUID_TS_DIGITS		13
-#define MUID_MED_DIGITS		11
-#define MUID_OFF_DIGITS		8
-#define MUID_TEXT_LEN		(MUID_TS_DIGITS + 1 + MUID_MED_DIGITS + 1 + MUID_OFF_DIGITS)
 #define MUID_MAX_US			((UINT64CONST(1) << 52) - 1)
 #define MUID_MEDALLION_MASK	((UINT64CONST(1) << 44) - 1)
 
@@ -46,88 +41,6 @@ muid_pack(uint8 *v, uint64 us, uint64 medallion, int32 offset)
 	be_put(v, 8, us << 12 | medallion >> 32);
 	be_put(v + 8, 4, medallion & 0xFFFFFFFF);
 	be_put(v + 12, 4, (uint32) offset);
-}
-
-/*
- * Text input: TTTTTTTTTTTTT-MMMMMMMMMMM-OOOOOOOO in either case, or its first
- * one or two parts (the rest zero), each at its full width.  The parts'
- * digits are those of the 16 bytes in order.
- */
-static bool
-muid_parse(const char *str, uint8 *v, char *detail)
-{
-	static const int widths[3] = {MUID_TS_DIGITS, MUID_MED_DIGITS, MUID_OFF_DIGITS};
-	char		digits[2 * MUID_LEN];
-	int			nparts = 1;
-	int			part = 0;
-	int			width = 0;
-	int			ndigits = 0;
-	int			rc;
-
-	if (str[0] == '\0')
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "The text is empty; a muid is 13, 11 and 8 hex digits separated by \"-\".");
-		return false;
-	}
-	for (const char *c = str; *c; c++)
-		nparts += *c == '-';
-	if (nparts > 3)
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "A muid has at most 3 parts separated by \"-\", not %d.", nparts);
-		return false;
-	}
-	for (const char *c = str;; c++)
-	{
-		if (*c == '-' || *c == '\0')
-		{
-			if (width != widths[part])
-			{
-				if (nparts == 1 && width == 2 * MUID_LEN)
-					snprintf(detail, IDGEN_DETAIL_LEN,
-							 "A muid's 32 hex digits are written in 3 parts, 13-11-8, separated by \"-\".");
-				else
-					snprintf(detail, IDGEN_DETAIL_LEN,
-							 "Part %d should be %d characters long, not %d: the parts of a muid have 13, 11 and 8 hex digits.",
-							 part + 1, widths[part], width);
-				return false;
-			}
-			if (*c == '\0')
-				break;
-			part++;
-			width = 0;
-			continue;
-		}
-		/* count the whole part for the detail, keep only what fits */
-		if (++width <= widths[part])
-			digits[ndigits++] = *c;
-	}
-	memset(digits + ndigits, '0', sizeof(digits) - ndigits);
-	rc = codec_hex_decode(digits, MUID_LEN, v);
-	if (rc >= 0)
-	{
-		/* the digit's place in str, past the hyphens before it */
-		idgen_bad_char_detail(detail, str, rc + (rc >= MUID_TS_DIGITS) +
-							  (rc >= MUID_TS_DIGITS + MUID_MED_DIGITS));
-		return false;
-	}
-	return true;
-}
-
-static void
-muid_format(const uint8 *v, char *buf)
-{
-	char		hex[2 * MUID_LEN];
-
-	codec_hex_encode(v, MUID_LEN, hex, 1);
-	memcpy(buf, hex, MUID_TS_DIGITS);
-	buf[MUID_TS_DIGITS] = '-';
-	memcpy(buf + MUID_TS_DIGITS + 1, hex + MUID_TS_DIGITS, MUID_MED_DIGITS);
-	buf[MUID_TS_DIGITS + 1 + MUID_MED_DIGITS] = '-';
-	memcpy(buf + MUID_TS_DIGITS + MUID_MED_DIGITS + 2, hex + MUID_TS_DIGITS + MUID_MED_DIGITS,
-		   MUID_OFF_DIGITS);
-	buf[MUID_TEXT_LEN] = '\0';
 }
 
 static TimestampTz

@@ -21,10 +21,6 @@
 #include "varatt.h"
 #endif
 
-#define SIQ_LEN				16
-#define SIQ_OFF				2		/* the two zero bytes in front */
-#define SIQ_PREFIX			"did:siq:"
-#define SIQ_PREFIX_LEN		8
 #define SIQ_MAX_TICKS		((UINT64CONST(1) << 56) - 1)
 #define SIQ_TICKS_PER_S		65536
 
@@ -142,87 +138,6 @@ siq_pack(uint8 *v, uint64 ticks, int shard, uint32 domain_hash, int kind, uint32
 	v[9] = (uint8) shard;
 	be_put(v + 10, 4, domain_hash);
 	be_put(v + 14, 2, (serial << k->nbits) | siq_kind_suffix(k));
-}
-
-/*
- * Text input: "did:siq:" and the 29-character body (prefix and body in
- * either case, checksum verified), or a decimal integer below 2^112.
- */
-static bool
-siq_parse(const char *str, uint8 *v, char *detail)
-{
-	size_t		len = strlen(str);
-	uint32		crc;
-	int			rc;
-
-	if (len == 0)
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN, "The text is empty.");
-		return false;
-	}
-	if (str[0] >= '0' && str[0] <= '9')
-	{
-		rc = codec_dec_decode(str, len, v + SIQ_OFF, SIQ_LEN - SIQ_OFF);
-		if (rc == CODEC_OVERFLOW)
-		{
-			snprintf(detail, IDGEN_DETAIL_LEN, "The integer is not below 2^112.");
-			return false;
-		}
-	}
-	else if (str[0] == '-' || str[0] == '+')
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "A siq integer is written without a sign, from 0 to 2^112 - 1.");
-		return false;
-	}
-	else if (len >= SIQ_PREFIX_LEN && pg_strncasecmp(str, SIQ_PREFIX, SIQ_PREFIX_LEN) == 0)
-	{
-		rc = codec_siq_did_decode(str + SIQ_PREFIX_LEN, len - SIQ_PREFIX_LEN, v + SIQ_OFF, &crc);
-		if (rc == CODEC_BAD_LENGTH)
-		{
-			snprintf(detail, IDGEN_DETAIL_LEN,
-					 "A siq is \"did:siq:\" and %d base32 characters, not %zu.",
-					 SIQ_DID_LEN, len - SIQ_PREFIX_LEN);
-			return false;
-		}
-		if (rc == CODEC_OVERFLOW)
-		{
-			snprintf(detail, IDGEN_DETAIL_LEN,
-					 "The text overflows the 6-byte checksum field: its first character \"%c\" must be one of a-p.",
-					 str[SIQ_PREFIX_LEN]);
-			return false;
-		}
-		if (rc == CODEC_CHECKSUM)
-		{
-			snprintf(detail, IDGEN_DETAIL_LEN,
-					 "Checksum mismatch: the text carries 0x%08x, but the CRC-32 of its value is 0x%08x.",
-					 crc, codec_crc32(v + SIQ_OFF, SIQ_LEN - SIQ_OFF));
-			return false;
-		}
-		if (rc >= 0)
-			rc += SIQ_PREFIX_LEN;
-	}
-	else
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "A siq is \"did:siq:\" and %d base32 characters, or a decimal integer; the text starts with neither.",
-				 SIQ_DID_LEN);
-		return false;
-	}
-	if (rc >= 0)
-	{
-		idgen_bad_char_detail(detail, str, rc);
-		return false;
-	}
-	return true;
-}
-
-static void
-siq_format(const uint8 *v, char *buf)
-{
-	memcpy(buf, SIQ_PREFIX, SIQ_PREFIX_LEN);
-	codec_siq_did_encode(v + SIQ_OFF, buf + SIQ_PREFIX_LEN);
-	buf[SIQ_PREFIX_LEN + SIQ_DID_LEN] = '\0';
 }
 
 static TimestampTz

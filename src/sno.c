@@ -17,7 +17,6 @@
 #include "portability/instr_time.h"
 #include "utils/builtins.h"
 
-#define SNO_LEN				10
 #define SNO_EPOCH_UNIX_S	INT64CONST(1262304000)
 #define SNO_EPOCH_NS		(SNO_EPOCH_UNIX_S * 1000000000)
 #define SNO_UNIT_NS			INT64CONST(4000000)
@@ -51,36 +50,6 @@ sno_pack(uint8 *v, uint64 units, int tick_tock, int meta, int partition, int seq
 	v[5] = (uint8) meta;
 	be_put(v + 6, 2, (uint64) partition);
 	be_put(v + 8, 2, (uint64) sequence);
-}
-
-/* Text input: exactly 16 sno32 characters, either case */
-static bool
-sno_parse(const char *str, uint8 *v, char *detail)
-{
-	size_t		len = strlen(str);
-	int			rc;
-
-	if (len != SNO32_LEN)
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "A sno is %d characters of \"23456789abcdefghijklmnopqrstuvwx\", not %zu.",
-				 SNO32_LEN, len);
-		return false;
-	}
-	rc = codec_sno32_decode(str, len, v);
-	if (rc >= 0)
-	{
-		idgen_bad_char_detail(detail, str, rc);
-		return false;
-	}
-	return true;
-}
-
-static void
-sno_format(const uint8 *v, char *buf)
-{
-	codec_sno32_encode(v, buf);
-	buf[SNO32_LEN] = '\0';
 }
 
 static TimestampTz

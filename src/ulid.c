@@ -18,7 +18,6 @@
 #include "varatt.h"
 #endif
 
-#define ULID_LEN			16
 #define ULID_MAX_MS			((UINT64CONST(1) << 48) - 1)
 /* Random bytes drawn from the CSPRNG at a time: 64 new milliseconds' worth */
 #define ULID_POOL_LEN		(64 * ULID_RANDOM_LEN)
@@ -36,29 +35,6 @@ ulid_pack(uint8 *v, uint64 ms, const uint8 *random)
 {
 	be_put(v, 6, ms);
 	memcpy(v + 6, random, ULID_RANDOM_LEN);
-}
-
-/*
- * Text input: 26 Crockford base32 characters (first 0 to 7), 32 hex digits
- * (the SQLite form) or the 36-character UUID form, either case.
- */
-static bool
-ulid_parse(const char *str, uint8 *v, char *detail)
-{
-	int			rc = idtype_decode128("ulid", str, v, detail);
-
-	if (rc == CODEC_OVERFLOW)
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "The first character must be 0 to 7, not \"%c\": the value would not fit in 128 bits.",
-				 str[0]);
-	return rc == CODEC_OK;
-}
-
-static void
-ulid_format(const uint8 *v, char *buf)
-{
-	codec_crockford128_encode(v, buf);
-	buf[CROCKFORD128_LEN] = '\0';
 }
 
 static TimestampTz

@@ -13,7 +13,6 @@
 #include "miscadmin.h"
 #include "utils/builtins.h"
 
-#define WIJI_VERSION		1
 #define WIJI_NODE_MASK		((UINT64CONST(1) << 52) - 1)
 #define WIJI_SEQUENCE_MAX	0xFFFF
 
@@ -21,13 +20,7 @@
  * Canonical text starts with 0 or 1, so timestamps stop below 2^54 us
  * (2540-11-07), although the layout has room for 2^56.
  */
-static const IdgenTimeUnit wiji_unit = {0, 1, 1, (UINT64CONST(1) << 54) - 1};
-
-static inline uint64
-wiji_timestamp_us(const uint8 *v)
-{
-	return be_get(v, 7);
-}
+static const IdgenTimeUnit wiji_unit = {0, 1, 1, WIJI_MAX_US};
 
 static inline void
 wiji_pack(uint8 *v, uint64 us, uint32 sequence, uint64 node)
@@ -35,53 +28,6 @@ wiji_pack(uint8 *v, uint64 us, uint32 sequence, uint64 node)
 	be_put(v, 7, us);
 	be_put(v + 7, 2, sequence);
 	be_put(v + 9, 7, ((uint64) WIJI_VERSION << 52) | node);
-}
-
-static bool
-wiji_check(const uint8 *v, char *detail)
-{
-	if (v[9] >> 4 != WIJI_VERSION)
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "The version nibble is %d; a wiji has version %d.", v[9] >> 4, WIJI_VERSION);
-		return false;
-	}
-	if (wiji_timestamp_us(v) > wiji_unit.max_units)
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "The timestamp " UINT64_FORMAT " us is not below 2^54 us (2540-11-07).",
-				 wiji_timestamp_us(v));
-		return false;
-	}
-	return true;
-}
-
-/*
- * Text input: 26 Crockford base32 characters (first 0 or 1), 32 hex digits
- * or the 36-character UUID form.
- */
-static bool
-wiji_parse(const char *str, uint8 *v, char *detail)
-{
-	int			rc = idtype_decode128("wiji", str, v, detail);
-
-	/* base32 text starting past 1 holds a timestamp of 2^54 us or more */
-	if (rc == CODEC_OVERFLOW ||
-		(rc == CODEC_OK && strlen(str) == CROCKFORD128_LEN &&
-		 wiji_timestamp_us(v) > wiji_unit.max_units))
-	{
-		snprintf(detail, IDGEN_DETAIL_LEN,
-				 "The first character must be 0 or 1, not \"%c\".", str[0]);
-		return false;
-	}
-	return rc == CODEC_OK && wiji_check(v, detail);
-}
-
-static void
-wiji_format(const uint8 *v, char *buf)
-{
-	codec_crockford128_encode(v, buf);
-	buf[CROCKFORD128_LEN] = '\0';
 }
 
 static TimestampTz
