@@ -5,7 +5,8 @@
  *
  *	  Each input is read twice.  As text (up to its first NUL), the type's
  *	  parser must agree with a reference written here from SPEC.md, on
- *	  whether the text is valid and on its bytes, and what it accepts must
+ *	  whether the text is valid (and a number too large is out of range, a
+ *	  syntax error otherwise) and on its bytes, and what it accepts must
  *	  format to the canonical form of the text and parse back to the same
  *	  bytes.  As the binary input of recv (its first significant-length
  *	  bytes), the type's check must agree with the reference, and what it
@@ -281,19 +282,20 @@ typedef struct FuzzType
 {
 	int			len;
 	int			off;
-	bool		(*parse) (const char *str, uint8_t *v, char *detail);
+	IdtextResult (*parse) (const char *str, uint8_t *v, char *detail);
 	bool		(*check) (const uint8_t *v, char *detail);
 	void		(*format) (const uint8_t *v, char *buf);
 	bool		(*ref) (const char *s, size_t len, uint8_t *v, char *canon);
 	bool		(*ref_bytes) (const uint8_t *v);
+	bool		numbers;		/* digits are a number: too large is IDTEXT_RANGE */
 } FuzzType;
 
 static const FuzzType types[] = {
-	[FUZZ_WIJI] = {WIJI_LEN, 0, wiji_parse, wiji_check, wiji_format, ref_wiji, ref_wiji_bytes},
-	[FUZZ_ULID] = {ULID_LEN, 0, ulid_parse, NULL, ulid_format, ref_ulid, ref_any_bytes},
-	[FUZZ_SNO] = {SNO_LEN, 0, sno_parse, NULL, sno_format, ref_sno, ref_any_bytes},
-	[FUZZ_SIQ] = {SIQ_LEN, SIQ_OFF, siq_parse, NULL, siq_format, ref_siq, ref_any_bytes},
-	[FUZZ_MUID] = {MUID_LEN, 0, muid_parse, NULL, muid_format, ref_muid, ref_any_bytes},
+	[FUZZ_WIJI] = {WIJI_LEN, 0, wiji_parse, wiji_check, wiji_format, ref_wiji, ref_wiji_bytes, false},
+	[FUZZ_ULID] = {ULID_LEN, 0, ulid_parse, NULL, ulid_format, ref_ulid, ref_any_bytes, false},
+	[FUZZ_SNO] = {SNO_LEN, 0, sno_parse, NULL, sno_format, ref_sno, ref_any_bytes, false},
+	[FUZZ_SIQ] = {SIQ_LEN, SIQ_OFF, siq_parse, NULL, siq_format, ref_siq, ref_any_bytes, true},
+	[FUZZ_MUID] = {MUID_LEN, 0, muid_parse, NULL, muid_format, ref_muid, ref_any_bytes, false},
 };
 
 #define type (types[FUZZ_TYPE])
@@ -323,7 +325,7 @@ assert_round_trip(const uint8_t *v, const char *canon)
 		abort();
 	/* parsers write into zeroed bytes, as the server's palloc0 gives them */
 	memset(again, 0, sizeof(again));
-	if (!type.parse(text, again, detail) || memcmp(again, v, type.len) != 0)
+	if (type.parse(text, again, detail) != IDTEXT_OK || memcmp(again, v, type.len) != 0)
 		abort();
 	if (type.check && !type.check(v, detail))
 		abort();
@@ -338,6 +340,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint8_t		want[MAX_BYTES];
 	char		canon[IDTEXT_LEN] = "";
 	char		detail[IDTEXT_DETAIL_LEN] = "";
+	IdtextResult res;
 	bool		ok;
 
 	/* Text: the parser and the reference agree, on validity and bytes */
@@ -345,8 +348,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	str[len] = '\0';
 	memset(v, 0, sizeof(v));
 	memset(want, 0, sizeof(want));
-	ok = type.parse(str, v, detail);
-	if (ok != type.ref(str, len, want, canon))
+	res = type.parse(str, v, detail);
+	ok = type.ref(str, len, want, canon);
+	if (res != (ok ? IDTEXT_OK :
+				type.numbers && len > 0 && strspn(str, "0123456789") == len ? IDTEXT_RANGE :
+				IDTEXT_SYNTAX))
 		abort();
 	if (ok)
 	{

@@ -92,7 +92,7 @@ wiji_check(const uint8_t *v, char *detail)
  * wiji: 26 Crockford base32 characters (first 0 or 1), 32 hex digits or the
  * 36-character UUID form.
  */
-bool
+IdtextResult
 wiji_parse(const char *str, uint8_t *v, char *detail)
 {
 	int			rc = decode128("wiji", str, v, detail);
@@ -104,9 +104,9 @@ wiji_parse(const char *str, uint8_t *v, char *detail)
 	{
 		snprintf(detail, IDTEXT_DETAIL_LEN,
 				 "The first character must be 0 or 1, not \"%c\".", str[0]);
-		return false;
+		return IDTEXT_SYNTAX;
 	}
-	return rc == CODEC_OK && wiji_check(v, detail);
+	return rc == CODEC_OK && wiji_check(v, detail) ? IDTEXT_OK : IDTEXT_SYNTAX;
 }
 
 void
@@ -119,7 +119,7 @@ wiji_format(const uint8_t *v, char *buf)
  * ulid: 26 Crockford base32 characters (first 0 to 7), 32 hex digits (the
  * SQLite form) or the 36-character UUID form, either case.
  */
-bool
+IdtextResult
 ulid_parse(const char *str, uint8_t *v, char *detail)
 {
 	int			rc = decode128("ulid", str, v, detail);
@@ -128,7 +128,7 @@ ulid_parse(const char *str, uint8_t *v, char *detail)
 		snprintf(detail, IDTEXT_DETAIL_LEN,
 				 "The first character must be 0 to 7, not \"%c\": the value would not fit in 128 bits.",
 				 str[0]);
-	return rc == CODEC_OK;
+	return rc == CODEC_OK ? IDTEXT_OK : IDTEXT_SYNTAX;
 }
 
 void
@@ -138,7 +138,7 @@ ulid_format(const uint8_t *v, char *buf)
 }
 
 /* sno: exactly 16 sno32 characters, either case */
-bool
+IdtextResult
 sno_parse(const char *str, uint8_t *v, char *detail)
 {
 	size_t		len = strlen(str);
@@ -149,15 +149,15 @@ sno_parse(const char *str, uint8_t *v, char *detail)
 		snprintf(detail, IDTEXT_DETAIL_LEN,
 				 "A sno is %d characters of \"23456789abcdefghijklmnopqrstuvwx\", not %zu.",
 				 SNO32_LEN, len);
-		return false;
+		return IDTEXT_SYNTAX;
 	}
 	rc = codec_sno32_decode(str, len, v);
 	if (rc >= 0)
 	{
 		ascii_bad_char(detail, str, rc);
-		return false;
+		return IDTEXT_SYNTAX;
 	}
-	return true;
+	return IDTEXT_OK;
 }
 
 void
@@ -187,7 +187,7 @@ has_prefix_nocase(const char *str, const char *prefix)
  * siq: "did:siq:" and the 29-character body (prefix and body in either
  * case, checksum verified), or a decimal integer below 2^112.
  */
-bool
+IdtextResult
 siq_parse(const char *str, uint8_t *v, char *detail)
 {
 	size_t		len = strlen(str);
@@ -197,22 +197,22 @@ siq_parse(const char *str, uint8_t *v, char *detail)
 	if (len == 0)
 	{
 		snprintf(detail, IDTEXT_DETAIL_LEN, "The text is empty.");
-		return false;
+		return IDTEXT_SYNTAX;
 	}
 	if (str[0] >= '0' && str[0] <= '9')
 	{
 		rc = codec_dec_decode(str, len, v + SIQ_OFF, SIQ_LEN - SIQ_OFF);
 		if (rc == CODEC_OVERFLOW)
 		{
-			snprintf(detail, IDTEXT_DETAIL_LEN, "The integer is not below 2^112.");
-			return false;
+			snprintf(detail, IDTEXT_DETAIL_LEN, "A siq is an integer from 0 to 2^112 - 1.");
+			return IDTEXT_RANGE;
 		}
 	}
 	else if (str[0] == '-' || str[0] == '+')
 	{
 		snprintf(detail, IDTEXT_DETAIL_LEN,
 				 "A siq integer is written without a sign, from 0 to 2^112 - 1.");
-		return false;
+		return IDTEXT_SYNTAX;
 	}
 	else if (has_prefix_nocase(str, SIQ_PREFIX))
 	{
@@ -222,21 +222,21 @@ siq_parse(const char *str, uint8_t *v, char *detail)
 			snprintf(detail, IDTEXT_DETAIL_LEN,
 					 "A siq is \"did:siq:\" and %d base32 characters, not %zu.",
 					 SIQ_DID_LEN, len - SIQ_PREFIX_LEN);
-			return false;
+			return IDTEXT_SYNTAX;
 		}
 		if (rc == CODEC_OVERFLOW)
 		{
 			snprintf(detail, IDTEXT_DETAIL_LEN,
 					 "The text overflows the 6-byte checksum field: its first character \"%c\" must be one of a-p.",
 					 str[SIQ_PREFIX_LEN]);
-			return false;
+			return IDTEXT_SYNTAX;
 		}
 		if (rc == CODEC_CHECKSUM)
 		{
 			snprintf(detail, IDTEXT_DETAIL_LEN,
 					 "Checksum mismatch: the text carries 0x%08x, but the CRC-32 of its value is 0x%08x.",
 					 crc, codec_crc32(v + SIQ_OFF, SIQ_LEN - SIQ_OFF));
-			return false;
+			return IDTEXT_SYNTAX;
 		}
 		if (rc >= 0)
 			rc += SIQ_PREFIX_LEN;
@@ -246,14 +246,14 @@ siq_parse(const char *str, uint8_t *v, char *detail)
 		snprintf(detail, IDTEXT_DETAIL_LEN,
 				 "A siq is \"did:siq:\" and %d base32 characters, or a decimal integer; the text starts with neither.",
 				 SIQ_DID_LEN);
-		return false;
+		return IDTEXT_SYNTAX;
 	}
 	if (rc >= 0)
 	{
 		ascii_bad_char(detail, str, rc);
-		return false;
+		return IDTEXT_SYNTAX;
 	}
-	return true;
+	return IDTEXT_OK;
 }
 
 void
@@ -269,7 +269,7 @@ siq_format(const uint8_t *v, char *buf)
  * or two parts (the rest zero), each at its full width.  The parts' digits
  * are those of the 16 bytes in order.
  */
-bool
+IdtextResult
 muid_parse(const char *str, uint8_t *v, char *detail)
 {
 	static const int widths[3] = {MUID_TS_DIGITS, MUID_MED_DIGITS, MUID_OFF_DIGITS};
@@ -284,7 +284,7 @@ muid_parse(const char *str, uint8_t *v, char *detail)
 	{
 		snprintf(detail, IDTEXT_DETAIL_LEN,
 				 "The text is empty; a muid is 13, 11 and 8 hex digits separated by \"-\".");
-		return false;
+		return IDTEXT_SYNTAX;
 	}
 	for (const char *c = str; *c; c++)
 		nparts += *c == '-';
@@ -292,7 +292,7 @@ muid_parse(const char *str, uint8_t *v, char *detail)
 	{
 		snprintf(detail, IDTEXT_DETAIL_LEN,
 				 "A muid has at most 3 parts separated by \"-\", not %d.", nparts);
-		return false;
+		return IDTEXT_SYNTAX;
 	}
 	for (const char *c = str;; c++)
 	{
@@ -307,7 +307,7 @@ muid_parse(const char *str, uint8_t *v, char *detail)
 					snprintf(detail, IDTEXT_DETAIL_LEN,
 							 "Part %d should be %d characters long, not %d: the parts of a muid have 13, 11 and 8 hex digits.",
 							 part + 1, widths[part], width);
-				return false;
+				return IDTEXT_SYNTAX;
 			}
 			if (*c == '\0')
 				break;
@@ -326,9 +326,9 @@ muid_parse(const char *str, uint8_t *v, char *detail)
 		/* the digit's place in str, past the hyphens before it */
 		ascii_bad_char(detail, str, rc + (rc >= MUID_TS_DIGITS) +
 					   (rc >= MUID_TS_DIGITS + MUID_MED_DIGITS));
-		return false;
+		return IDTEXT_SYNTAX;
 	}
-	return true;
+	return IDTEXT_OK;
 }
 
 void

@@ -5,9 +5,9 @@
  *	  C without PostgreSQL headers, like codec.h, so that the fuzz targets
  *	  link them directly.
  *
- * A parser reads a NUL-terminated string, writes the type's bytes and
- * returns true; or writes a sentence for errdetail into detail
- * (IDTEXT_DETAIL_LEN bytes) and returns false.  The server has already
+ * A parser reads a NUL-terminated string, writes the type's bytes into
+ * zeroed bytes and returns IDTEXT_OK; or writes a sentence for errdetail
+ * into detail (IDTEXT_DETAIL_LEN bytes) and returns what is wrong.  The server has already
  * refused what is not printable ASCII or has surrounding whitespace, so a
  * parser's character positions are byte positions; any other bytes must
  * still be refused safely.  A formatter writes the canonical text and a NUL.
@@ -40,26 +40,33 @@
 #define MUID_OFF_DIGITS		8
 #define MUID_TEXT_LEN		(MUID_TS_DIGITS + 1 + MUID_MED_DIGITS + 1 + MUID_OFF_DIGITS)
 
+typedef enum IdtextResult
+{
+	IDTEXT_OK = 0,
+	IDTEXT_SYNTAX,				/* not the type's text (22P02) */
+	IDTEXT_RANGE				/* a number too large for the type (22003) */
+} IdtextResult;
+
 static inline uint64_t
 wiji_timestamp_us(const uint8_t *v)
 {
 	return be_get(v, 7);
 }
 
-extern bool wiji_parse(const char *str, uint8_t *v, char *detail);
+extern IdtextResult wiji_parse(const char *str, uint8_t *v, char *detail);
 extern bool wiji_check(const uint8_t *v, char *detail);
 extern void wiji_format(const uint8_t *v, char *buf);
 
-extern bool ulid_parse(const char *str, uint8_t *v, char *detail);
+extern IdtextResult ulid_parse(const char *str, uint8_t *v, char *detail);
 extern void ulid_format(const uint8_t *v, char *buf);
 
-extern bool sno_parse(const char *str, uint8_t *v, char *detail);
+extern IdtextResult sno_parse(const char *str, uint8_t *v, char *detail);
 extern void sno_format(const uint8_t *v, char *buf);
 
-extern bool siq_parse(const char *str, uint8_t *v, char *detail);
+extern IdtextResult siq_parse(const char *str, uint8_t *v, char *detail);
 extern void siq_format(const uint8_t *v, char *buf);
 
-extern bool muid_parse(const char *str, uint8_t *v, char *detail);
+extern IdtextResult muid_parse(const char *str, uint8_t *v, char *detail);
 extern void muid_format(const uint8_t *v, char *buf);
 
 /*

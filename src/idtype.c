@@ -30,7 +30,7 @@ idtype_palloc(const IdgenType *t)
  * Every text form is printable ASCII without surrounding whitespace: say so
  * before the type's parser reports a confusing length or character.
  */
-static bool
+static IdtextResult
 idtype_parse(const IdgenType *t, const char *str, uint8 *val, char *detail)
 {
 	size_t		len = strlen(str);
@@ -39,14 +39,14 @@ idtype_parse(const IdgenType *t, const char *str, uint8 *val, char *detail)
 	{
 		snprintf(detail, IDGEN_DETAIL_LEN,
 				 "Leading and trailing whitespace is not accepted.");
-		return false;
+		return IDTEXT_SYNTAX;
 	}
 	for (size_t i = 0; i < len; i++)
 	{
 		if ((unsigned char) str[i] < 0x20 || (unsigned char) str[i] >= 0x7f)
 		{
 			idgen_bad_char_detail(detail, str, (int) i);
-			return false;
+			return IDTEXT_SYNTAX;
 		}
 	}
 	return t->parse(str, val, detail);
@@ -59,11 +59,21 @@ idtype_in(FunctionCallInfo fcinfo, const IdgenType *t)
 	uint8	   *val = idtype_palloc(t);
 	char		detail[IDGEN_DETAIL_LEN];
 
-	if (!idtype_parse(t, str, val, detail))
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: \"%s\"", t->name, str),
-				 errdetail("%s", detail)));
+	switch (idtype_parse(t, str, val, detail))
+	{
+		case IDTEXT_OK:
+			break;
+		case IDTEXT_SYNTAX:
+			ereturn(fcinfo->context, (Datum) 0,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type %s: \"%s\"", t->name, str),
+					 errdetail("%s", detail)));
+		case IDTEXT_RANGE:
+			ereturn(fcinfo->context, (Datum) 0,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("value \"%s\" is out of range for type %s", str, t->name),
+					 errdetail("%s", detail)));
+	}
 	PG_RETURN_POINTER(val);
 }
 
@@ -83,7 +93,7 @@ idtype_is_valid(FunctionCallInfo fcinfo, const IdgenType *t)
 	uint8		val[IDGEN_MAX_LEN] = {0};
 	char		detail[IDGEN_DETAIL_LEN];
 
-	PG_RETURN_BOOL(idtype_parse(t, str, val, detail));
+	PG_RETURN_BOOL(idtype_parse(t, str, val, detail) == IDTEXT_OK);
 }
 
 /* Raise 22P03 for bytes that a binary path received, if they are invalid */
@@ -227,7 +237,8 @@ idtype_from_uuid(FunctionCallInfo fcinfo, const IdgenType *t)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("invalid binary value for type %s", t->name),
-				 errdetail("A uuid holding a %s value is a version 8 UUID of variant 10.",
+				 errdetail("The uuid has version %d and variant bits %d%d; a uuid holding a %s value has version 8 and variant bits 10.",
+						   uuid->data[6] >> 4, uuid->data[8] >> 7, (uuid->data[8] >> 6) & 1,
 						   t->name)));
 	for (int v = 0; v < t->siglen * 8; v++, u++)
 	{
@@ -241,8 +252,8 @@ idtype_from_uuid(FunctionCallInfo fcinfo, const IdgenType *t)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 					 errmsg("invalid binary value for type %s", t->name),
-					 errdetail("A uuid holding a %s value has zero bits after its first %d value bits.",
-							   t->name, t->siglen * 8)));
+					 errdetail("Bit %d of the uuid (0 the most significant) is 1; a uuid holding a %s value has only zero bits after its first %d value bits.",
+							   u, t->name, t->siglen * 8)));
 	idtype_check_binary(t, val);
 	PG_RETURN_POINTER(val);
 }

@@ -36,7 +36,7 @@ typedef struct IdgenType
 	 * Parse text, or check bytes made by a binary path (NULL where every
 	 * value of len bytes is valid): see idtext.h.
 	 */
-	bool		(*parse) (const char *str, uint8 *val, char *detail);
+	IdtextResult (*parse) (const char *str, uint8 *val, char *detail);
 	bool		(*check) (const uint8 *val, char *detail);
 	/* Canonical text, NUL-terminated */
 	void		(*format) (const uint8 *val, char *buf);

@@ -90,8 +90,8 @@ ulid_from_parts(PG_FUNCTION_ARGS)
 
 	if (VARSIZE_ANY_EXHDR(random) != ULID_RANDOM_LEN)
 		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("ulid random part out of range"),
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("invalid random part for ulid"),
 				 errdetail("The random part of a ulid is %d bytes, not %d.",
 						   ULID_RANDOM_LEN, (int) VARSIZE_ANY_EXHDR(random))));
 	ulid_pack(v, ms, (const uint8 *) VARDATA_ANY(random));
