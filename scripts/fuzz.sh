@@ -13,7 +13,7 @@ types="wiji ulid sno siq muid"
 
 # seed DIR TYPE...: one file per text and per binary value of each type's
 # vectors (the columns text, uuid, bytes_hex, hex_upper, integer), and per
-# input of inputs.tsv; named by content, so reseeding adds nothing twice.
+# input of inputs.tsv; named by type and line, so reseeding adds nothing twice.
 seed() {
     dir=$1; shift
     mkdir -p "$dir"
