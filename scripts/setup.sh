@@ -7,15 +7,19 @@ set -eu
 
 # perl provides prove and libipc-run-perl the IPC::Run that the TAP tests'
 # modules use; postgresql-server-dev-15 brings PGXS; clang and its runtime
-# libraries build the fuzz targets. A PostgreSQL given by PG_CONFIG is the
-# caller's: only the tools are added.
-tools="libipc-run-perl perl make gcc clang libclang-rt-14-dev"
+# libraries build the fuzz targets; python3-psycopg, nodejs and npm run the
+# client tests (clients/). A PostgreSQL given by PG_CONFIG is the caller's:
+# only the tools are added.
+tools="libipc-run-perl perl make gcc clang libclang-rt-14-dev python3-psycopg"
 if [ -n "${IDGEN_PG_CONFIG:-}" ]; then
     packages=$tools
 else
     packages="postgresql-15 postgresql-server-dev-15 $tools"
 fi
 missing=""
+# Node.js from elsewhere (nodesource's package, which brings its own npm) will do.
+command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v npm >/dev/null 2>&1 || missing="$missing npm"
 for p in $packages; do
     dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' ||
         missing="$missing $p"

@@ -70,6 +70,30 @@ regress() {
 }
 regress plain ''
 regress preload idgen
+
+# client NAME CMD...: one client's tests (TAP) against the clients' cluster.
+client() {
+    name=$1; shift
+    run "$TMP/client-$name.log" as_pg "$@"
+    tally "clients ($name)" $? "$(grep -Ec '^ok [0-9]' "$TMP/client-$name.log")" \
+        "$(grep -Ec '^not ok [0-9]' "$TMP/client-$name.log")"
+}
+
+# Real clients, each with its own TAP script in clients/: psycopg 3 (Debian's
+# package, so Debian's python3, whatever python3 comes first on PATH) and
+# node-postgres, installed into the copy as package-lock.json pins it.
+echo "== clients"
+if run "$TMP/npm.log" npm ci --prefix "$COPY/clients/node" --cache /var/cache/idgen/npm \
+        --prefer-offline --no-audit --no-fund &&
+        chown -R postgres:postgres "$COPY/clients/node" &&
+        cluster_start "$TMP/clients" '' &&
+        as_pg "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -c 'CREATE EXTENSION idgen'; then
+    client psycopg /usr/bin/python3 "$COPY/clients/python/test_clients.py"
+    client node-postgres node "$COPY/clients/node/test_clients.js"
+else
+    tally clients 1 0 1
+fi
+cluster_stop "$TMP/clients"
 unset PGHOST PGPORT
 
 # TAP: PGXS's prove_installcheck (REGRESS emptied); the tests make their own clusters.
