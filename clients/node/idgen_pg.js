@@ -5,6 +5,7 @@
 // issue 3495), so such results are refused rather than returned damaged.
 const pg = require('pg')
 
+// types: pg.types registers for every connection, a client for that one only.
 async function registerIdgen (client, types = pg.types) {
   const { rows } = await client.query( // OIDs differ between databases
     'SELECT name, to_regtype(name)::oid AS oid FROM unnest($1::text[]) AS name',
@@ -13,7 +14,7 @@ async function registerIdgen (client, types = pg.types) {
     if (oid === null) throw new Error(`type ${name} not found: CREATE EXTENSION idgen first`)
     types.setTypeParser(oid, 'text', (text) => text)
     types.setTypeParser(oid, 'binary', () => {
-      throw new Error(`binary results of ${name} lose bytes in pg 8: select ${name}::bytea`)
+      throw new Error(`binary results lose bytes in pg 8: read ${name} as text, or cast it to bytea`)
     })
   }
 }

@@ -212,7 +212,7 @@ async function typeChecks (client, t) {
     try {
       await client.query({ text: `SELECT id FROM ${table} ORDER BY n`, binary: true, queryMode: 'extended' })
     } catch (err) {
-      same(err.message, `binary results of ${t} lose bytes in pg 8: select ${t}::bytea`, 'error')
+      same(err.message, `binary results lose bytes in pg 8: read ${t} as text, or cast it to bytea`, 'error')
       return
     }
     throw new Error('no error')
