@@ -107,7 +107,7 @@ BENCH(b_crockford_encode, char out[CROCKFORD128_LEN],
 	  codec_crockford128_encode(bins[i % NINPUTS], out);
 	  acc += (unsigned char) out[i % CROCKFORD128_LEN])
 BENCH(b_crockford_decode, uint8_t out[16],
-	  DECODED(codec_crockford128_decode(crockford[i % NINPUTS], CROCKFORD128_LEN, out));
+	  DECODED(codec_crockford128_decode(crockford[i % NINPUTS], CROCKFORD128_LEN, out, 0));
 	  acc += out[i % 16])
 BENCH(b_hex_encode, char out[32],
 	  codec_hex_encode(bins[i % NINPUTS], 16, out, 0);

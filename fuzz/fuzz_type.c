@@ -102,12 +102,12 @@ ref_hex16(const char *s, size_t len, uint8_t *v)
 }
 
 /*
- * 26 Crockford characters (I, L read as 1, O as 0, U as V) of a value below
+ * 26 Crockford characters (I, L read as 1, O as 0, U as V if u_as_v) of a value below
  * 2^(5 * 26 - 2 - drop): the first character at most 7 >> drop.  canon gets
  * the upper-case text with the substitutions made.
  */
 static bool
-ref_crockford(const char *s, size_t len, int drop, uint8_t *v, char *canon)
+ref_crockford(const char *s, size_t len, int drop, bool u_as_v, uint8_t *v, char *canon)
 {
 	u128		x = 0;
 
@@ -118,7 +118,7 @@ ref_crockford(const char *s, size_t len, int drop, uint8_t *v, char *canon)
 		char		c = upper(s[i]);
 		int			d;
 
-		c = c == 'I' || c == 'L' ? '1' : c == 'O' ? '0' : c == 'U' ? 'V' : c;
+		c = c == 'I' || c == 'L' ? '1' : c == 'O' ? '0' : c == 'U' && u_as_v ? 'V' : c;
 		d = digit(crockford, c);
 		if (d < 0 || (i == 0 && d > (7 >> drop)))
 			return false;
@@ -140,13 +140,13 @@ ref_wiji_bytes(const uint8_t *v)
 static bool
 ref_wiji(const char *s, size_t len, uint8_t *v, char *canon)
 {
-	return (ref_crockford(s, len, 2, v, canon) || ref_hex16(s, len, v)) && ref_wiji_bytes(v);
+	return (ref_crockford(s, len, 2, true, v, canon) || ref_hex16(s, len, v)) && ref_wiji_bytes(v);
 }
 
 static bool
 ref_ulid(const char *s, size_t len, uint8_t *v, char *canon)
 {
-	return ref_crockford(s, len, 0, v, canon) || ref_hex16(s, len, v);
+	return ref_crockford(s, len, 0, false, v, canon) || ref_hex16(s, len, v);
 }
 
 /* sno: 16 sno32 characters, 40 bits for each 8 */

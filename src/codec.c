@@ -53,7 +53,6 @@ tables_build(void)
 	crockford_value['I'] = crockford_value['i'] = 1;
 	crockford_value['L'] = crockford_value['l'] = 1;
 	crockford_value['O'] = crockford_value['o'] = 0;
-	crockford_value['U'] = crockford_value['u'] = crockford_value['V'];
 	table_fill(hex_value, hex_lower);
 	table_fill(sno32_value, sno32_alphabet);
 	table_fill(base32_value, base32_alphabet);
@@ -129,10 +128,11 @@ codec_crockford128_encode(const uint8_t in[16], char out[CROCKFORD128_LEN])
 }
 
 int
-codec_crockford128_decode(const char *in, size_t len, uint8_t out[16])
+codec_crockford128_decode(const char *in, size_t len, uint8_t out[16], int u_as_v)
 {
 	uint64_t	hi = 0;
 	uint64_t	lo = 0;
+	int			first = 0;
 
 	if (len != CROCKFORD128_LEN)
 		return CODEC_BAD_LENGTH;
@@ -141,13 +141,17 @@ codec_crockford128_decode(const char *in, size_t len, uint8_t out[16])
 	{
 		int			v = crockford_value[(unsigned char) in[i]];
 
+		if (v < 0 && u_as_v && (in[i] == 'U' || in[i] == 'u'))
+			v = crockford_value['V'];
 		if (v < 0)
 			return i;
+		if (i == 0)
+			first = v;
 		hi = (hi << 5) | (lo >> 59);
 		lo = (lo << 5) | (uint64_t) v;
 	}
 	/* 130 bits were read: the first character must carry at most 3 */
-	if (crockford_value[(unsigned char) in[0]] > 7)
+	if (first > 7)
 		return CODEC_OVERFLOW;
 	be_put(out, 8, hi);
 	be_put(out + 8, 8, lo);

@@ -24,7 +24,13 @@
 #define UUID_TEXT_LEN		36
 
 extern void codec_crockford128_encode(const uint8_t in[16], char out[CROCKFORD128_LEN]);
-extern int	codec_crockford128_decode(const char *in, size_t len, uint8_t out[16]);
+
+/*
+ * Either case; I and L read as 1, O as 0 (Crockford's rules).  U is not a
+ * digit, except with u_as_v, where it reads as V, as wiji's reference does.
+ */
+extern int	codec_crockford128_decode(const char *in, size_t len, uint8_t out[16],
+									  int u_as_v);
 
 /* Hex digits; the encoder writes lower or upper case */
 extern void codec_hex_encode(const uint8_t *in, size_t nbytes, char *out, int upper);

@@ -31,18 +31,19 @@ ascii_bad_char(char *detail, const char *str, int pos)
 
 /*
  * The 16 bytes of a text in the forms that 16-byte types read: 26 Crockford
- * base32 characters, 32 hex digits or the 36-character UUID form.  Returns
+ * base32 characters (U read as V with u_as_v), 32 hex digits or the
+ * 36-character UUID form.  Returns
  * CODEC_OK; CODEC_OVERFLOW for base32 text past 128 bits, whose first
  * character the caller reports; or CODEC_BAD_LENGTH with detail written.
  */
 static int
-decode128(const char *type, const char *str, uint8_t *v, char *detail)
+decode128(const char *type, const char *str, uint8_t *v, char *detail, int u_as_v)
 {
 	size_t		len = strlen(str);
 	int			rc;
 
 	if (len == CROCKFORD128_LEN)
-		rc = codec_crockford128_decode(str, len, v);
+		rc = codec_crockford128_decode(str, len, v, u_as_v);
 	else if (len == 32 || len == UUID_TEXT_LEN)
 		rc = codec_hex16_decode(str, len, v);
 	else
@@ -89,13 +90,13 @@ wiji_check(const uint8_t *v, char *detail)
 }
 
 /*
- * wiji: 26 Crockford base32 characters (first 0 or 1), 32 hex digits or the
- * 36-character UUID form.
+ * wiji: 26 Crockford base32 characters (first 0 or 1; U read as V, as its
+ * reference parser does), 32 hex digits or the 36-character UUID form.
  */
 IdtextResult
 wiji_parse(const char *str, uint8_t *v, char *detail)
 {
-	int			rc = decode128("wiji", str, v, detail);
+	int			rc = decode128("wiji", str, v, detail, 1);
 
 	/* base32 text starting past 1 holds a timestamp of 2^54 us or more */
 	if (rc == CODEC_OVERFLOW ||
@@ -116,13 +117,14 @@ wiji_format(const uint8_t *v, char *buf)
 }
 
 /*
- * ulid: 26 Crockford base32 characters (first 0 to 7), 32 hex digits (the
- * SQLite form) or the 36-character UUID form, either case.
+ * ulid: 26 Crockford base32 characters (first 0 to 7; no U, by Crockford's
+ * rules, as other ULID implementations), 32 hex digits (the SQLite form) or
+ * the 36-character UUID form, either case.
  */
 IdtextResult
 ulid_parse(const char *str, uint8_t *v, char *detail)
 {
-	int			rc = decode128("ulid", str, v, detail);
+	int			rc = decode128("ulid", str, v, detail, 0);
 
 	if (rc == CODEC_OVERFLOW)
 		snprintf(detail, IDTEXT_DETAIL_LEN,
