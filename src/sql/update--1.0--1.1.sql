@@ -1,0 +1,9 @@
+-- Update from 1.0 to 1.1.  1.1 adds ids compared with times: operators with
+-- timestamptz in each type's btree and BRIN families, and <@ tstzrange with
+-- planner support (time.sql, then type-time.sql.in for each type: the same
+-- files as the install script).
+
+\echo Use "ALTER EXTENSION idgen UPDATE TO '1.1'" to load this file. \quit
+
+-- The node record, which 1.1 writes at CREATE EXTENSION
+CREATE FUNCTION idgen_node_record() RETURNS void AS 'MODULE_PATHNAME' LANGUAGE C; SELECT idgen_node_record(); DROP FUNCTION idgen_node_record();
