@@ -39,14 +39,16 @@ endif
 
 # The install script: the shared parts, then for each type the per-type
 # template, its comparisons with times and its own functions.  The update
-# from 1.0 adds the comparisons with times from the same template.
+# from 1.0 adds the comparisons with times from the same template, and
+# changes the casts to uuid that need no function.
 GEN_SQL = sh $(srcdir)/src/sql/gen-sql.sh $(srcdir)/src/sql
 SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*)
 idgen--1.1.sql: $(SQL_SOURCES)
 	$(GEN_SQL) 'common.sql time.sql' 'type.sql.in type-time.sql.in @T@.sql' $(TYPES) > $@.tmp
 	mv $@.tmp $@
 idgen--1.0--1.1.sql: $(SQL_SOURCES)
-	$(GEN_SQL) 'update--1.0--1.1.sql time.sql' 'type-time.sql.in' $(TYPES) > $@.tmp
+	$(GEN_SQL) 'update--1.0--1.1.sql time.sql' 'type-time.sql.in update--1.0--1.1-type.sql.in' \
+		$(TYPES) > $@.tmp
 	mv $@.tmp $@
 
 $(OBJS): $(wildcard src/*.h)

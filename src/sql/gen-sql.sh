@@ -9,9 +9,15 @@
 #   @T@           is the type's name
 #   @LEN@         its stored length, from the "-- internallength: N" line of
 #                 the type's own file
+#   @TO_UUID@     how it casts to uuid: WITHOUT FUNCTION, or WITH FUNCTION
+#                 @T@_to_uuid(@T@), from its "-- cast to uuid: binary" or
+#                 "-- cast to uuid: function" line
+#   @FROM_UUID@   likewise for uuid to the type, from "-- cast from uuid:"
+# and a line starting "@binary to uuid@ " (or "@binary from uuid@ ") is kept,
+# without that mark, only for the types whose cast is binary.
 #
 # The install script:    'common.sql time.sql' 'type.sql.in type-time.sql.in @T@.sql'
-# The update from 1.0:   'update--1.0--1.1.sql time.sql' 'type-time.sql.in'
+# The update from 1.0:   'update--1.0--1.1.sql time.sql' 'type-time.sql.in update--1.0--1.1-type.sql.in'
 set -eu
 dir=$1
 shared=$2
@@ -25,6 +31,22 @@ mark() {
     echo "$v"
 }
 
+# cast TYPE DIRECTION FUNCTION: the sed commands for one direction's cast
+cast() {
+    how=$(mark "$1" "cast $2 uuid") || exit 1
+    case $how in
+        binary)
+            echo "s/@$(echo "$2" | tr a-z A-Z)_UUID@/WITHOUT FUNCTION/g"
+            echo "s/^@binary $2 uuid@ //" ;;
+        function)
+            echo "s/@$(echo "$2" | tr a-z A-Z)_UUID@/WITH FUNCTION $3/g"
+            echo "/^@binary $2 uuid@ /d" ;;
+        *)
+            echo "gen-sql.sh: \"-- cast $2 uuid:\" in $1.sql is neither binary nor function" >&2
+            exit 1 ;;
+    esac
+}
+
 echo "-- generated from src/sql/ by gen-sql.sh: edit those files, not this one"
 for f in $shared; do
     echo
@@ -32,11 +54,13 @@ for f in $shared; do
 done
 for t in "$@"; do
     len=$(mark "$t" internallength) || exit 1
+    to=$(cast "$t" to "@T@_to_uuid(@T@)") || exit 1
+    from=$(cast "$t" from "@T@_from_uuid(uuid)") || exit 1
     for f in $pertype; do
         f=$(echo "$f" | sed "s/@T@/$t/g")
         echo
         case $f in
-            *.in) sed -e "s/@T@/$t/g" -e "s/@LEN@/$len/g" "$dir/$f" ;;
+            *.in) sed -e "$to" -e "$from" -e "s/@T@/$t/g" -e "s/@LEN@/$len/g" "$dir/$f" ;;
             *) cat "$dir/$f" ;;
         esac
     done
