@@ -27,6 +27,39 @@ FROM pg_cast c JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid =
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
 WHERE c.castcontext <> 'e';
 
+-- Casts with uuid: binary (castmethod b, no function) where the type holds
+-- the uuid's 16 bytes unchanged and needs no check of them, through a
+-- function otherwise; no other cast is binary
+SELECT c.castsource::regtype AS source, c.casttarget::regtype AS target, c.castmethod AS method,
+       c.castfunc::regprocedure AS function
+FROM pg_cast c JOIN pg_depend d ON d.classid = 'pg_cast'::regclass AND d.objid = c.oid
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'
+WHERE 'uuid'::regtype IN (c.castsource, c.casttarget) OR c.castmethod <> 'f'
+ORDER BY c.castmethod, c.castsource::regtype::text, c.casttarget::regtype::text;
+
+-- A binary cast calls no function: the functions the casts to and from uuid
+-- call (EXPLAIN shows a cast the same way with or without a function)
+CREATE TABLE cast_t (w wiji, u ulid, m muid, s sno, q siq);
+INSERT INTO cast_t VALUES (wiji_from_parts('2026-03-01 12:00+00', 1, 2), ulid_from_parts('2026-03-01 12:00+00'),
+                           muid_from_parts('2026-03-01 12:00+00', 3, 4), sno_from_parts('2026-03-01 12:00+00'),
+                           siq_from_parts('2026-03-01 12:00+00'));
+SET track_functions = 'all';
+BEGIN;
+SELECT w::uuid::wiji = w AND u::uuid::ulid = u AND m::uuid::muid = m
+       AND s::uuid::sno = s AND q::uuid::siq = q AS round_trip
+FROM cast_t;
+SELECT funcname, calls FROM pg_stat_xact_user_functions WHERE funcname LIKE '%uuid' ORDER BY 1;
+COMMIT;
+RESET track_functions;
+DROP TABLE cast_t;
+-- Every uuid is a ulid and a muid, with a text that reads back
+SELECT u::ulid AS ulid, u::ulid::text::ulid::uuid = u AS ulid_round_trip,
+       u::muid AS muid, u::muid::text::muid::uuid = u AS muid_round_trip
+FROM (VALUES ('00000000-0000-0000-0000-000000000000'::uuid), ('ffffffff-ffff-ffff-ffff-ffffffffffff'),
+             ('80000000-0000-0000-0000-000000000001')) v(u);
+SELECT ulid_extract_timestamp('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::ulid) AT TIME ZONE 'UTC' AS ulid_last,
+       muid_extract_timestamp('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::muid) AT TIME ZONE 'UTC' AS muid_last;
+
 -- Pure functions are immutable, strict and parallel safe; generators volatile
 SELECT p.provolatile, p.proisstrict, p.proparallel, count(*), string_agg(p.proname, ', ' ORDER BY p.proname) FILTER (WHERE p.provolatile <> 'i')
 FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid

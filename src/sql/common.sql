@@ -16,12 +16,3 @@ COMMENT ON FUNCTION idgen_stats() IS
 'one row per generator: scope, node fields in effect, and server-wide totals of ids generated, clock regressions seen and sequence overflows';
 
 CREATE FUNCTION idgen_node_record() RETURNS void AS 'MODULE_PATHNAME' LANGUAGE C; SELECT idgen_node_record(); DROP FUNCTION idgen_node_record();
-
-CREATE FUNCTION idgen_range_start(tstzrange) RETURNS timestamptz
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION idgen_range_start(tstzrange) IS
-'first microsecond of a range: infinity when it is empty, -infinity when unbounded below';
-CREATE FUNCTION idgen_range_end(tstzrange) RETURNS timestamptz
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION idgen_range_end(tstzrange) IS
-'first microsecond after a range: -infinity when it is empty, infinity when unbounded above';

@@ -1,5 +1,9 @@
 -- muid: µs timestamp, medallion, offset within a transaction
 -- internallength: 16
+-- Casts with uuid: the same 16 bytes, and any 16 bytes are a muid, so no
+-- function either way.
+-- cast to uuid: binary
+-- cast from uuid: binary
 
 COMMENT ON TYPE muid IS
 'muid identifier: 52-bit µs timestamp, 44-bit medallion, 32-bit offset; 13-11-8 upper-case hex digits';

@@ -1,5 +1,8 @@
 -- siq: 1/65536 s timestamp, shard, domain hash, serial and kind qualifier
 -- internallength: 16
+-- Casts with uuid: functions that pack the 112 bits into a UUIDv8 and back.
+-- cast to uuid: function
+-- cast from uuid: function
 
 COMMENT ON TYPE siq IS
 'siq identifier: 56-bit timestamp in 1/65536 s, 8-bit shard, 32-bit domain hash, serial and kind qualifier (112 bits); did:siq: and 29 base32 characters, or a decimal integer';

@@ -1,5 +1,8 @@
 -- sno: 4 ms timestamp, tick-tock bit, metabyte, partition, sequence
 -- internallength: 10
+-- Casts with uuid: functions that pack the 80 bits into a UUIDv8 and back.
+-- cast to uuid: function
+-- cast from uuid: function
 
 COMMENT ON TYPE sno IS
 'sno identifier: 39-bit 4 ms timestamp since 2010, tick-tock bit, metabyte, 16-bit partition, 16-bit sequence; 16 characters of 23456789abcdefghijklmnopqrstuvwx';

@@ -1,5 +1,9 @@
 -- ulid: ms timestamp, 80 random bits
 -- internallength: 16
+-- Casts with uuid: the same 16 bytes, and any 16 bytes are a ulid, so no
+-- function either way.
+-- cast to uuid: binary
+-- cast from uuid: binary
 
 COMMENT ON TYPE ulid IS
 'ULID: 48-bit ms timestamp, 80 random bits; 26 Crockford base32 characters, also read as 32 hex digits or a UUID';

@@ -1,5 +1,9 @@
 -- wiji: µs timestamp, sequence, version 1, random per-generator node
 -- internallength: 16
+-- Casts with uuid: the same 16 bytes, copied without a function to uuid;
+-- from uuid a function checks them (version nibble, timestamp range).
+-- cast to uuid: binary
+-- cast from uuid: function
 
 COMMENT ON TYPE wiji IS
 'Wiji identifier: 56-bit µs timestamp, 16-bit sequence, version 1, 52-bit node; 26 Crockford base32 characters';

@@ -1,0 +1,331 @@
+
+# Updates: every earlier version whose install script is installed
+# (idgen--V.sql) is installed in a database of its own, filled with data,
+# and updated with ALTER EXTENSION idgen UPDATE; its catalog must then equal
+# that of a fresh install of the newest version, object for object, and its
+# data, indexes and views must work as before, with the new operators.
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
+
+my $node = PostgreSQL::Test::Cluster->new('upgrade');
+$node->init;
+$node->append_conf('postgresql.conf', "timezone = 'UTC'\nautovacuum = off");
+$node->start;
+
+# The versions: every installed install script, the newest being the
+# control file's default
+my $extdir = $node->config_data('--sharedir') . '/extension';
+opendir(my $dh, $extdir) or die "cannot read $extdir: $!";
+my @versions = sort { version_cmp($a, $b) } map { /^idgen--([0-9.]+)\.sql$/ ? $1 : () } readdir $dh;
+closedir $dh;
+my $newest = $node->safe_psql('postgres',
+	"SELECT default_version FROM pg_available_extensions WHERE name = 'idgen'");
+my @earlier = grep { $_ ne $newest } @versions;
+is($versions[-1], $newest, "the newest install script ($newest) is the default version");
+ok((grep { $_ eq '1.0' } @earlier), 'the earlier versions found include 1.0: ' . join(', ', @earlier));
+
+# Compare version strings part by part, as numbers
+sub version_cmp
+{
+	my @a = split /\./, shift;
+	my @b = split /\./, shift;
+	while (@a || @b)
+	{
+		my $c = (shift(@a) // 0) <=> (shift(@b) // 0);
+		return $c if $c;
+	}
+	return 0;
+}
+
+# What the comparison covers, each as one query giving one line of text
+# per object, sorted: the extension's members, and the operator-family
+# members and comments that belong to them.  No OIDs: objects by name.
+my $members = q{
+	WITH member AS (
+		SELECT d.classid, d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+		WHERE d.refclassid = 'pg_extension'::regclass AND e.extname = 'idgen' AND d.deptype = 'e'
+	)
+};
+my @catalog = (
+	[
+		extension => q{
+		SELECT concat_ws(' ', extname, extversion, extrelocatable, extnamespace::regnamespace,
+						 pg_get_userbyid(extowner), extconfig, extcondition)
+		FROM pg_extension WHERE extname = 'idgen'}
+	],
+	[
+		functions => qq{$members
+		SELECT p.oid::regprocedure || E'\\n'
+			   || CASE WHEN p.prokind = 'a' THEN '' ELSE pg_get_functiondef(p.oid) END
+			   || format('kind %s volatile %s parallel %s strict %s leakproof %s security definer %s '
+						 'cost %s rows %s support %s config %s owner %s acl %s',
+						 p.prokind, p.provolatile, p.proparallel, p.proisstrict, p.proleakproof,
+						 p.prosecdef, p.procost, p.prorows, p.prosupport::regprocedure, p.proconfig,
+						 pg_get_userbyid(p.proowner), p.proacl)
+		FROM pg_proc p JOIN member m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid}
+	],
+	[
+		aggregates => qq{$members
+		SELECT concat_ws(' ', a.aggfnoid::regprocedure, a.aggkind, a.aggnumdirectargs,
+						 a.aggtransfn::regprocedure, a.aggfinalfn, a.aggcombinefn::regprocedure,
+						 a.aggserialfn, a.aggdeserialfn, a.aggmtransfn, a.aggminvtransfn,
+						 a.aggmfinalfn, a.aggfinalextra, a.aggmfinalextra, a.aggfinalmodify,
+						 a.aggmfinalmodify, a.aggsortop::regoperator, a.aggtranstype::regtype,
+						 a.aggtransspace, a.aggmtranstype::regtype, a.aggmtransspace,
+						 a.agginitval, a.aggminitval)
+		FROM pg_aggregate a JOIN member m ON m.classid = 'pg_proc'::regclass AND m.objid = a.aggfnoid}
+	],
+	[
+		operators => qq{$members
+		SELECT concat_ws(' ', o.oid::regoperator, o.oprkind, o.oprresult::regtype,
+						 o.oprcode::regprocedure, 'commutator', o.oprcom::regoperator,
+						 'negator', o.oprnegate::regoperator, 'restrict', o.oprrest::regprocedure,
+						 'join', o.oprjoin::regprocedure, 'merges', o.oprcanmerge,
+						 'hashes', o.oprcanhash, pg_get_userbyid(o.oprowner))
+		FROM pg_operator o JOIN member m ON m.classid = 'pg_operator'::regclass AND m.objid = o.oid}
+	],
+	[
+		operator_families => qq{$members
+		SELECT concat_ws(' ', am.amname, f.opfname, f.opfnamespace::regnamespace,
+						 pg_get_userbyid(f.opfowner))
+		FROM pg_opfamily f JOIN pg_am am ON am.oid = f.opfmethod
+		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
+	],
+	[
+		operator_classes => qq{$members
+		SELECT concat_ws(' ', am.amname, c.opcname, c.opcnamespace::regnamespace,
+						 'family', f.opfname, 'for', c.opcintype::regtype, 'default', c.opcdefault,
+						 'storage', c.opckeytype::regtype, pg_get_userbyid(c.opcowner))
+		FROM pg_opclass c JOIN pg_am am ON am.oid = c.opcmethod
+		JOIN pg_opfamily f ON f.oid = c.opcfamily
+		JOIN member m ON m.classid = 'pg_opclass'::regclass AND m.objid = c.oid}
+	],
+	[
+		operator_family_operators => qq{$members
+		SELECT concat_ws(' ', am.amname, f.opfname, o.amoplefttype::regtype,
+						 o.amoprighttype::regtype, 'strategy', o.amopstrategy,
+						 'purpose', o.amoppurpose, o.amopopr::regoperator,
+						 'sort family', o.amopsortfamily)
+		FROM pg_amop o JOIN pg_opfamily f ON f.oid = o.amopfamily
+		JOIN pg_am am ON am.oid = o.amopmethod
+		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
+	],
+	[
+		operator_family_functions => qq{$members
+		SELECT concat_ws(' ', am.amname, f.opfname, p.amproclefttype::regtype,
+						 p.amprocrighttype::regtype, 'support', p.amprocnum,
+						 p.amproc::regprocedure)
+		FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
+		JOIN pg_am am ON am.oid = f.opfmethod
+		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
+	],
+	[
+		casts => qq{$members
+		SELECT concat_ws(' ', c.castsource::regtype, '->', c.casttarget::regtype,
+						 'function', c.castfunc::regprocedure, 'context', c.castcontext,
+						 'method', c.castmethod)
+		FROM pg_cast c JOIN member m ON m.classid = 'pg_cast'::regclass AND m.objid = c.oid}
+	],
+	[
+		types => qq{$members
+		SELECT concat_ws(' ', t.oid::regtype, t.typnamespace::regnamespace, t.typlen, t.typbyval,
+						 t.typtype, t.typcategory, t.typispreferred, t.typisdefined, t.typdelim,
+						 t.typsubscript, t.typelem::regtype, t.typarray::regtype,
+						 t.typinput::regprocedure, t.typoutput::regprocedure,
+						 t.typreceive::regprocedure, t.typsend::regprocedure, t.typmodin,
+						 t.typmodout, t.typanalyze, t.typalign, t.typstorage, t.typnotnull,
+						 t.typbasetype, t.typtypmod, t.typndims, t.typcollation, t.typdefault,
+						 pg_get_userbyid(t.typowner), t.typacl)
+		FROM pg_type t
+		WHERE t.oid IN (SELECT objid FROM member WHERE classid = 'pg_type'::regclass)
+		   OR t.typelem IN (SELECT objid FROM member WHERE classid = 'pg_type'::regclass)}
+	],
+	[
+		# every comment on an object made after initdb: the databases hold
+		# nothing else with a comment
+		comments => q{
+		SELECT pg_describe_object(d.classoid, d.objoid, d.objsubid) || ': ' || d.description
+		FROM pg_description d WHERE d.objoid >= 16384}
+	],
+	[
+		dependencies => qq{$members,
+		object AS (
+			SELECT classid, objid FROM member
+			UNION ALL
+			SELECT 'pg_amop'::regclass, o.oid FROM pg_amop o JOIN member m
+				ON m.classid = 'pg_opfamily'::regclass AND m.objid = o.amopfamily
+			UNION ALL
+			SELECT 'pg_amproc'::regclass, p.oid FROM pg_amproc p JOIN member m
+				ON m.classid = 'pg_opfamily'::regclass AND m.objid = p.amprocfamily
+		)
+		SELECT pg_describe_object(d.classid, d.objid, d.objsubid) || ' -> '
+			   || pg_describe_object(d.refclassid, d.refobjid, d.refobjsubid) || ' ' || d.deptype::text
+		FROM pg_depend d JOIN object o ON o.classid = d.classid AND o.objid = d.objid}
+	],);
+
+# The catalog of database $db as text, section by section
+sub catalog_of
+{
+	my ($db) = @_;
+	my %text;
+	for my $c (@catalog)
+	{
+		my ($name, $query) = @$c;
+		$text{$name} = $node->safe_psql($db, "SELECT line FROM ($query) s(line) ORDER BY 1");
+	}
+	$text{'\dx+ idgen'} = $node->safe_psql($db, '\dx+ idgen');
+	return \%text;
+}
+
+# Compare two texts; on a difference, show it as a unified diff
+sub same_text
+{
+	my ($got, $want, $label) = @_;
+	my $ok = is($got eq $want ? 'same' : 'different', 'same', $label);
+	if (!$ok)
+	{
+		my $dir = PostgreSQL::Test::Utils::tempdir();
+		PostgreSQL::Test::Utils::append_to_file("$dir/fresh", "$want\n");
+		PostgreSQL::Test::Utils::append_to_file("$dir/updated", "$got\n");
+		diag(scalar `diff -u '$dir/fresh' '$dir/updated'`);
+	}
+	return $ok;
+}
+
+# The newest version, installed fresh
+$node->safe_psql('postgres', 'CREATE DATABASE fresh');
+$node->safe_psql('fresh', 'CREATE EXTENSION idgen');
+is($node->safe_psql('fresh', "SELECT extversion FROM pg_extension WHERE extname = 'idgen'"),
+	$newest, "a fresh install is $newest");
+my $fresh = catalog_of('fresh');
+like($fresh->{casts}, qr/^wiji -> uuid function - context e method b$/m,
+	'the comparison sees the casts (wiji -> uuid is binary)');
+like($fresh->{operator_family_functions},
+	qr/^btree wiji_ops wiji timestamp with time zone support 1 wiji_cmp_timestamptz/m,
+	'the comparison sees the operator families\' support functions');
+
+# Data of every type, with fixed values (exact below) and generated ones
+my $fill = q{
+	CREATE TABLE ids (n integer PRIMARY KEY, w wiji, u ulid, s sno, q siq, m muid);
+	INSERT INTO ids
+	SELECT n, wiji_from_parts(ts, n % 7, n), ulid_from_parts(ts, int8send(n) || '\x0000'::bytea),
+		   sno_from_parts(ts, 1, 2, n), siq_from_parts(ts, 'user', n), muid_from_parts(ts, 1000 + n, n)
+	FROM generate_series(1, 1000) n,
+		 LATERAL (SELECT '2026-03-01 12:00+00'::timestamptz + n * interval '1 min' AS ts) x;
+	CREATE INDEX ids_w ON ids (w);
+	CREATE INDEX ids_u ON ids (u);
+	CREATE INDEX ids_s ON ids (s);
+	CREATE INDEX ids_q ON ids (q);
+	CREATE INDEX ids_m ON ids (m);
+	CREATE TABLE ids_brin AS SELECT u FROM ids;
+	CREATE INDEX ids_brin_u ON ids_brin USING brin (u);
+	CREATE TABLE generated AS
+	SELECT n, gen_wiji() AS w, gen_ulid() AS u, gen_sno() AS s, gen_siq('user') AS q, gen_muid() AS m
+	FROM generate_series(1, 100) n;
+	-- a view made with this version's casts
+	CREATE VIEW as_uuid AS
+	SELECT n, w::uuid AS w, u::uuid AS u, s::uuid AS s, q::uuid AS q, m::uuid AS m,
+		   w::uuid::wiji AS w2, u::uuid::ulid AS u2, s::uuid::sno AS s2, q::uuid::siq AS q2,
+		   m::uuid::muid AS m2
+	FROM ids;
+	VACUUM ANALYZE ids;
+	VACUUM ANALYZE ids_brin;
+};
+my $ids_md5 = q{SELECT md5(string_agg(concat_ws(' ', n, w, u, s, q, m), ',' ORDER BY n)) FROM ids};
+my $row_1000 = q{SELECT concat_ws(' ', w, u, s, q, m, w::uuid, u::uuid, s::uuid, q::uuid, m::uuid)
+	FROM ids WHERE n = 1000};
+my $row_1000_want = join(' ',
+	qw(069G1JVXK80000C400000000Z8 01KJPDH48000000000001YG000 9fjfc562262262xa
+	  did:siq:jk3wqliagtjiuuaaaaaaaaaaaa7ia 64C032DF66800-000000007D0-000003E8
+	  064c032d-f668-0000-0610-0000000003e8 019cacd8-9100-0000-0000-000003e80000
+	  3b62d50c-8001-8000-880f-a00000000000 0069a514-a000-8000-8000-000001f40000
+	  64c032df-6680-0000-0000-07d0000003e8));
+my $generated = q{SELECT string_agg(concat_ws(' ', n, w, u, s, q, m), E'\n' ORDER BY n) FROM generated};
+my $view = q{SELECT md5(string_agg(concat_ws(' ', n, w, u, s, q, m, w2, u2, s2, q2, m2), ',' ORDER BY n))
+	FROM as_uuid};
+
+for my $v (@earlier)
+{
+	(my $db = "from_$v") =~ tr/./_/;
+	$node->safe_psql('postgres', "CREATE DATABASE $db");
+	$node->safe_psql($db, "CREATE EXTENSION idgen VERSION '$v'");
+	is($node->safe_psql($db, "SELECT extversion FROM pg_extension WHERE extname = 'idgen'"),
+		$v, "$v: installed with the newest module");
+	ok( $node->safe_psql($db,
+			"SELECT path FROM pg_extension_update_paths('idgen') WHERE source = '$v' AND target = '$newest'") ne '',
+		"$v: there is an update path to $newest");
+
+	$node->safe_psql($db, $fill);
+	is($node->safe_psql($db, $ids_md5), '472142053373c6aacb6c42475d9f4206', "$v: the data as made");
+	my $generated_before = $node->safe_psql($db, $generated);
+	my $view_before = $node->safe_psql($db, $view);
+
+	$node->safe_psql($db, 'ALTER EXTENSION idgen UPDATE');
+	is($node->safe_psql($db, "SELECT extversion FROM pg_extension WHERE extname = 'idgen'"),
+		$newest, "$v: updated to $newest");
+
+	# The catalog equals a fresh install's
+	my $updated = catalog_of($db);
+	for my $section ((map { $_->[0] } @catalog), '\dx+ idgen')
+	{
+		same_text($updated->{$section}, $fresh->{$section},
+			"$v: $section as in a fresh install of $newest");
+	}
+
+	# The data is unchanged, and reads as before
+	is($node->safe_psql($db, $ids_md5), '472142053373c6aacb6c42475d9f4206', "$v: the data unchanged");
+	is($node->safe_psql($db, $row_1000), $row_1000_want, "$v: a row and its casts to uuid, exactly");
+	is($node->safe_psql($db, $generated), $generated_before, "$v: generated values unchanged");
+	is($node->safe_psql($db, $view), $view_before, "$v: a view made with the old casts reads the same");
+	is($node->safe_psql($db, q{SELECT count(*) FROM ids
+			WHERE w::uuid::wiji <> w OR u::uuid::ulid <> u OR s::uuid::sno <> s
+			   OR q::uuid::siq <> q OR m::uuid::muid <> m}),
+		'0', "$v: every value goes through uuid and back unchanged");
+	is( $node->safe_psql(
+			$db, q{SELECT count(*) FILTER (WHERE amvalidate(c.oid)), count(*)
+			FROM pg_opclass c JOIN pg_depend d ON d.classid = 'pg_opclass'::regclass AND d.objid = c.oid
+			JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'}),
+		'25|25', "$v: all 25 operator classes valid");
+
+	# The old indexes answer comparisons with times: 13:00 <= time < 14:00
+	# holds for rows 60 to 119
+	for my $col (qw(w u s q m))
+	{
+		my $cond = "$col >= '2026-03-01 13:00+00'::timestamptz AND $col < '2026-03-01 14:00+00'::timestamptz";
+		my $plan = $node->safe_psql($db,
+			"SET enable_seqscan = off; SET enable_bitmapscan = off;
+			 EXPLAIN (COSTS OFF) SELECT count(*) FROM ids WHERE $cond");
+		like($plan, qr/Index Only Scan using ids_$col on ids/, "$v: $col: time comparisons use the index");
+		like($plan,
+			qr/Index Cond: \(\($col >= '2026-03-01 13:00:00\+00'::timestamp with time zone\) AND \($col < '2026-03-01 14:00:00\+00'::timestamp with time zone\)\)/,
+			"$v: $col: as its index condition");
+		is($node->safe_psql($db, "SELECT count(*), min(n), max(n) FROM ids WHERE $cond"),
+			'60|60|119', "$v: $col: the rows of that hour");
+
+		my $range = "$col <@ tstzrange('2026-03-01 13:00+00', '2026-03-01 14:00+00')";
+		$plan = $node->safe_psql($db,
+			"SET enable_seqscan = off; SET enable_bitmapscan = off;
+			 EXPLAIN (COSTS OFF) SELECT count(*) FROM ids WHERE $range");
+		like($plan, qr/Index Only Scan using ids_$col on ids/, "$v: $col: <@ tstzrange uses the index");
+		is($node->safe_psql($db, "SELECT count(*), min(n), max(n) FROM ids WHERE $range"),
+			'60|60|119', "$v: $col: <@ gives the rows of that hour");
+	}
+	my $plan = $node->safe_psql($db,
+		"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT count(*) FROM ids_brin
+		 WHERE u >= '2026-03-01 13:00+00'::timestamptz AND u < '2026-03-01 14:00+00'::timestamptz");
+	like($plan, qr/Bitmap Index Scan on ids_brin_u/, "$v: a BRIN index answers time comparisons");
+	is( $node->safe_psql($db,
+			"SELECT count(*) FROM ids_brin WHERE u >= '2026-03-01 13:00+00'::timestamptz AND u < '2026-03-01 14:00+00'::timestamptz"),
+		'60', "$v: with the rows of that hour");
+}
+
+$node->stop;
+done_testing();

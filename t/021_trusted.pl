@@ -1,0 +1,137 @@
+
+# A trusted extension: a role that is no superuser but owns a database
+# creates idgen there, updates it from 1.0, uses every type, and gets no
+# more than the functions: the superuser-only and server-wide settings stay
+# out of its reach.
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('trusted');
+$node->init;
+$node->append_conf('postgresql.conf', "timezone = 'UTC'");
+$node->start;
+
+$node->safe_psql('postgres', q{
+	CREATE ROLE owner LOGIN;
+	CREATE DATABASE owned OWNER owner;
+	CREATE DATABASE owned_10 OWNER owner;
+	CREATE ROLE other LOGIN;
+});
+is($node->safe_psql('postgres', "SELECT rolsuper FROM pg_roles WHERE rolname = 'owner'"),
+	'f', 'the database owner is no superuser');
+
+# Run SQL in database $db as role $role: stdout, or stderr with SQLSTATEs
+sub as_role
+{
+	my ($role, $db, $sql) = @_;
+	my ($out, $err) = ('', '');
+	$node->psql($db, $sql,
+		stdout => \$out, stderr => \$err, on_error_stop => 0,
+		connstr => $node->connstr($db) . " user=$role",
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	return ($out, $err);
+}
+
+my ($out, $err) = as_role('owner', 'owned', 'CREATE EXTENSION idgen');
+is($err, '', 'the database owner creates the extension');
+is( $node->safe_psql('owned',
+		"SELECT pg_get_userbyid(extowner), extversion FROM pg_extension WHERE extname = 'idgen'"),
+	'owner|1.1', 'the extension is the owner\'s');
+like(
+	$node->safe_psql('owned', q{
+		SELECT count(*) FILTER (WHERE p.proowner <> 10), count(*) FILTER (WHERE p.prosecdef), count(*)
+		FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+		JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'}),
+	qr/^0\|0\|[1-9][0-9]*$/,
+	'its functions belong to the bootstrap superuser, none is SECURITY DEFINER');
+
+($out, $err) = as_role('other', 'postgres', 'CREATE EXTENSION idgen');
+like(
+	$err,
+	qr/ERROR:  42501: permission denied to create extension "idgen"\nHINT:  Must have CREATE privilege on current database to create this extension\./,
+	'a role without CREATE on the database cannot');
+
+# Every type: a table with the generators as defaults, text round trips,
+# casts, comparisons with times
+($out, $err) = as_role('owner', 'owned', q{
+	CREATE TABLE t (
+		w wiji DEFAULT gen_wiji(), u ulid DEFAULT gen_ulid(), s sno DEFAULT gen_sno(),
+		q siq DEFAULT gen_siq('user'), m muid DEFAULT gen_muid(), made timestamptz DEFAULT now());
+	INSERT INTO t DEFAULT VALUES;
+	INSERT INTO t DEFAULT VALUES;
+	INSERT INTO t DEFAULT VALUES;
+	SELECT count(DISTINCT w), count(DISTINCT u), count(DISTINCT s), count(DISTINCT q), count(DISTINCT m)
+	FROM t;
+	SELECT count(*) FROM t
+	WHERE w::text::wiji = w AND u::text::ulid = u AND s::text::sno = s AND q::text::siq = q
+	  AND m::text::muid = m;
+	SELECT count(*) FROM t
+	WHERE w::uuid::wiji = w AND u::uuid::ulid = u AND s::uuid::sno = s AND q::uuid::siq = q
+	  AND m::uuid::muid = m AND w::bytea::wiji = w AND q::numeric::siq = q;
+	SELECT count(*) FROM t
+	WHERE w >= made - interval '1 min' AND u >= made - interval '1 min' AND s >= made - interval '1 min'
+	  AND q >= made - interval '1 min' AND m >= made - interval '1 min'
+	  AND w < now() + interval '1 min' AND m::timestamptz < now() + interval '1 min'
+	  AND q <@ tstzrange(made - interval '1 min', now() + interval '1 min');
+	SELECT gen_wiji() > max(w), gen_ulid() > max(u), gen_siq('user') > max(q), gen_muid() > max(m) FROM t;
+	SELECT wiji_from_parts('2026-03-01 12:00+00', 5, 42), ulid_from_parts('2026-03-01 12:00+00'),
+		   sno_from_parts('2026-03-01 12:00+00', 1, 2, 3), siq_from_parts('2026-03-01 12:00+00', 'user', 7),
+		   muid_from_parts('2026-03-01 12:00+00', 9, 10);
+});
+is($err, '', 'every type works for the owner, without an error');
+is( $out, join("\n",
+		'3|3|3|3|3', '3', '3', '3', 't|t|t|t',
+		'069FTKBBRG0000A4000000001A|01KJMMA2G00000000000000000|9fiioka226226225|'
+		  . 'did:siq:htlqutuagtjbkiaaaaaaaaaaaaaha|64BF535AF1000-00000000009-0000000A'),
+	'generated, read back, cast and compared with times');
+
+# The settings: idgen.clock_offset is the superuser's, node settings the
+# server's (the library is loaded first, so that they are known)
+($out, $err) = as_role('owner', 'owned', q{
+	SELECT gen_wiji() IS NOT NULL;
+	SET idgen.clock_offset = '-1s';
+	SET idgen.sno_partition = 5;
+	SET idgen.monotonic = 'server';
+	ALTER SYSTEM SET idgen.sno_partition = 5;
+	SELECT current_setting('idgen.clock_offset'), current_setting('idgen.sno_partition');
+});
+like(
+	$err,
+	qr/ERROR:  42501: permission denied to set parameter "idgen.clock_offset"/,
+	'SET idgen.clock_offset: 42501 for a non-superuser');
+like(
+	$err,
+	qr/ERROR:  55P02: parameter "idgen.sno_partition" cannot be changed now/,
+	'SET idgen.sno_partition: 55P02, as for any setting of the server');
+like(
+	$err,
+	qr/ERROR:  55P02: parameter "idgen.monotonic" cannot be changed now/,
+	'SET idgen.monotonic: 55P02');
+like(
+	$err,
+	qr/ERROR:  42501: permission denied to set parameter "idgen.sno_partition"/,
+	'ALTER SYSTEM: 42501');
+is($out, "t\n0|-1", 'the settings are unchanged');
+
+# An update from 1.0, by the owner too (1.1 makes binary casts, which need a
+# superuser: the update runs as one), then DROP EXTENSION
+($out, $err) = as_role('owner', 'owned_10', q{
+	CREATE EXTENSION idgen VERSION '1.0';
+	ALTER EXTENSION idgen UPDATE;
+	SELECT extversion FROM pg_extension WHERE extname = 'idgen';
+	SELECT castmethod FROM pg_cast WHERE castsource = 'ulid'::regtype AND casttarget = 'uuid'::regtype;
+	SELECT count(*) FROM (SELECT gen_ulid() AS u) s
+	WHERE u >= now() - interval '1 min' AND u::uuid::ulid = u;
+	DROP EXTENSION idgen;
+	SELECT count(*) FROM pg_extension WHERE extname = 'idgen';
+});
+is($err, '', 'the owner installs 1.0, updates it and drops it, without an error');
+is($out, "1.1\nb\n1\n0", 'updated to 1.1, with its binary casts, then dropped');
+
+$node->stop;
+done_testing();
