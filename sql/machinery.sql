@@ -51,6 +51,14 @@ FROM cast_t;
 SELECT funcname, calls FROM pg_stat_xact_user_functions WHERE funcname LIKE '%uuid' ORDER BY 1;
 COMMIT;
 RESET track_functions;
+-- and a query keeps no call for one: a view of the casts to uuid depends on
+-- the functions of sno and siq only
+CREATE VIEW cast_v AS SELECT w::uuid AS w, u::uuid AS u, m::uuid AS m, s::uuid AS s, q::uuid AS q FROM cast_t;
+SELECT string_agg(p.proname, ', ' ORDER BY p.proname) AS functions_in_view
+FROM pg_depend d JOIN pg_rewrite r ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid
+JOIN pg_proc p ON d.refclassid = 'pg_proc'::regclass AND d.refobjid = p.oid
+WHERE r.ev_class = 'cast_v'::regclass;
+DROP VIEW cast_v;
 DROP TABLE cast_t;
 -- Every uuid is a ulid and a muid, with a text that reads back
 SELECT u::ulid AS ulid, u::ulid::text::ulid::uuid = u AS ulid_round_trip,
