@@ -26,6 +26,7 @@
 #include "optimizer/optimizer.h"
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
+#include "utils/fmgrprotos.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
@@ -497,6 +498,432 @@ idtime_range_sel(FunctionCallInfo fcinfo, const IdgenType *t)
 	int			varRelid = PG_GETARG_INT32(3);
 
 	PG_RETURN_FLOAT8(idtime_selectivity(root, t, args, varRelid));
+}
+
+/*
+ * Comparisons of ids with times: their estimates.
+ *
+ * PostgreSQL estimates id >= a AND id < b as a range only for operators
+ * whose estimator is one of its own scalar inequality estimators, and those
+ * cannot read an id as a number: they take half of the histogram bin a bound
+ * falls into.  So the comparisons have an estimator of their own, which reads
+ * the times of the histogram's bounds as id <@ r does (idtime_fraction).
+ * Clauses it does not pair are multiplied by the planner, and the product
+ * P(time >= a) * P(time < b) is far too large for a narrow range; so each
+ * clause looks at its relation's other conditions on the same column, and
+ * the clauses share out the estimate of the range they bound together (see
+ * idtime_cmp_sel).
+ */
+
+/* One comparison of an id column with a time, as estimated */
+typedef struct IdtimeSide
+{
+	bool		lower;			/* the id's time >= c; else < c */
+	bool		exact;			/* c is a constant time and the column has
+								 * statistics: estimated from its histogram */
+	bool		has_sel;		/* sel is known */
+	TimestampTz ts;				/* c, when exact */
+	Selectivity sel;			/* the clause's own estimate */
+	Node	   *other;			/* the other side, as estimated */
+} IdtimeSide;
+
+/*
+ * The btree strategy of a comparison of an id with a time (0 when opno is
+ * none), and whether the id is its left argument
+ */
+static int
+idtime_cmp_strategy(Oid opno, bool *idleft)
+{
+	Oid			lefttype,
+				righttype,
+				idtype;
+	Oid			opfamily;
+	int			strategy;
+
+	op_input_types(opno, &lefttype, &righttype);
+	if (righttype == TIMESTAMPTZOID && lefttype != TIMESTAMPTZOID)
+		idtype = lefttype;
+	else if (lefttype == TIMESTAMPTZOID && righttype != TIMESTAMPTZOID)
+		idtype = righttype;
+	else
+		return 0;
+	*idleft = idtype == lefttype;
+	opfamily = lookup_type_cache(idtype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	if (!OidIsValid(opfamily))
+		return 0;
+	strategy = get_op_opfamily_strategy(opno, opfamily);
+	return strategy == BTEqualStrategyNumber ? 0 : strategy;
+}
+
+/* PostgreSQL's own estimate of a comparison with this strategy */
+static Selectivity
+idtime_core_sel(PlannerInfo *root, Oid opno, List *args, int varRelid,
+				Oid collation, int strategy)
+{
+	PGFunction	fn;
+
+	switch (strategy)
+	{
+		case BTLessStrategyNumber:
+			fn = scalarltsel;
+			break;
+		case BTLessEqualStrategyNumber:
+			fn = scalarlesel;
+			break;
+		case BTGreaterEqualStrategyNumber:
+			fn = scalargesel;
+			break;
+		case BTGreaterStrategyNumber:
+			fn = scalargtsel;
+			break;
+		default:
+			return DEFAULT_INEQ_SEL;
+	}
+	return DatumGetFloat8(DirectFunctionCall4Coll(fn, collation,
+												  PointerGetDatum(root),
+												  ObjectIdGetDatum(opno),
+												  PointerGetDatum(args),
+												  Int32GetDatum(varRelid)));
+}
+
+/*
+ * Read a comparison of an id column with something that is constant for the
+ * scan (var op other), as the estimator sees it: false when it is none, or
+ * when the column is on the time side.  Otherwise vardata describes the
+ * column (the caller releases it), and side the comparison; its selectivity
+ * is left for idtime_side_sel() when it is exact, which only the histogram
+ * can tell.  A comparison is exact when the other side estimates to a
+ * constant time and the column is a plain column of a table with
+ * statistics; any other is estimated by PostgreSQL's own estimator.
+ */
+static bool
+idtime_read_side(PlannerInfo *root, Oid opno, List *args, int varRelid, Oid collation,
+				 VariableStatData *vardata, IdtimeSide *side)
+{
+	bool		idleft = false,
+				varonleft;
+	int			strategy = idtime_cmp_strategy(opno, &idleft);
+	Node	   *other;
+
+	if (strategy == 0 ||
+		!get_restriction_variable(root, args, varRelid, vardata, &other, &varonleft))
+		return false;
+	if (varonleft != idleft)
+	{
+		ReleaseVariableStats(*vardata);
+		return false;
+	}
+
+	/* The id on the greater side: the id's time >= c (id > c means that too) */
+	side->lower = idleft == (strategy > BTEqualStrategyNumber);
+	side->other = other;
+	side->exact = IsA(other, Const) && ((Const *) other)->consttype == TIMESTAMPTZOID &&
+		!((Const *) other)->constisnull &&
+		HeapTupleIsValid(vardata->statsTuple) &&
+		vardata->var != NULL && IsA(vardata->var, Var) &&
+		((Var *) vardata->var)->varlevelsup == 0 &&
+		vardata->rel != NULL && vardata->rel->rtekind == RTE_RELATION;
+	side->ts = side->exact ? DatumGetTimestampTz(((Const *) other)->constvalue) : 0;
+	side->has_sel = !side->exact;
+	if (!side->exact)
+		side->sel = idtime_core_sel(root, opno, args, varRelid, collation, strategy);
+	return true;
+}
+
+/* The estimate of one comparison on its own */
+static Selectivity
+idtime_side_sel(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+				IdtimeSide *side)
+{
+	if (!side->has_sel)
+	{
+		side->sel = side->lower ?
+			idtime_fraction(root, vardata, t, side->ts, DT_NOEND) :
+			idtime_fraction(root, vardata, t, DT_NOBEGIN, side->ts);
+		side->has_sel = true;
+	}
+	return side->sel;
+}
+
+/*
+ * Is side a tighter bound than best (which may be NULL)?  Exact bounds come
+ * first, then the largest lower or smallest upper time; bounds PostgreSQL
+ * estimates come by their estimate, as it chooses between them.  Ties keep
+ * the first.
+ */
+static bool
+idtime_tighter(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+			   IdtimeSide *side, IdtimeSide *best)
+{
+	if (best == NULL)
+		return true;
+	if (side->exact != best->exact)
+		return side->exact;
+	if (side->exact)
+		return side->lower ? side->ts > best->ts : side->ts < best->ts;
+	return idtime_side_sel(root, vardata, t, side) < idtime_side_sel(root, vardata, t, best);
+}
+
+/*
+ * The estimate of lo AND hi: from the histogram when both are exact, else
+ * as PostgreSQL combines two bounds of a range (clauselist_selectivity)
+ */
+static Selectivity
+idtime_pair_sel(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+				int varRelid, IdtimeSide *lo, IdtimeSide *hi)
+{
+	Selectivity losel,
+				hisel,
+				sel;
+
+	if (lo->exact && hi->exact)
+		return idtime_fraction(root, vardata, t, lo->ts, hi->ts);
+	losel = idtime_side_sel(root, vardata, t, lo);
+	hisel = idtime_side_sel(root, vardata, t, hi);
+	if (losel == DEFAULT_INEQ_SEL || hisel == DEFAULT_INEQ_SEL)
+		return DEFAULT_RANGE_INEQ_SEL;
+	sel = losel + hisel - 1.0 +
+		nulltestsel(root, IS_NULL, vardata->var, varRelid, JOIN_INNER, NULL);
+	if (sel <= 0.0)
+		sel = sel < -0.01 ? DEFAULT_RANGE_INEQ_SEL : 1.0e-10;
+	return sel;
+}
+
+/*
+ * The share of self, one of the bounds lo and hi (either may be NULL) of a
+ * range, in the estimate of the range: lo gives its own estimate, hi the
+ * rest, so that their product is the range's estimate; a bound that is
+ * neither (a looser one) gives 1.0.
+ */
+static Selectivity
+idtime_share(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+			 int varRelid, IdtimeSide *self, IdtimeSide *lo, IdtimeSide *hi)
+{
+	Selectivity losel;
+
+	if (self == lo || (self == hi && lo == NULL))
+		return idtime_side_sel(root, vardata, t, self);
+	if (self != hi)
+		return 1.0;
+	losel = idtime_side_sel(root, vardata, t, lo);
+	if (losel <= 0.0)
+		return 1.0;
+	return Min(idtime_pair_sel(root, vardata, t, varRelid, lo, hi) / losel, 1.0);
+}
+
+/* Does a clause with arguments cargs have the argument nodes of args? */
+static bool
+idtime_same_args(List *cargs, List *args)
+{
+	return list_length(cargs) == 2 &&
+		((linitial(cargs) == linitial(args) && lsecond(cargs) == lsecond(args)) ||
+		 (linitial(cargs) == lsecond(args) && lsecond(cargs) == linitial(args)));
+}
+
+/* Strip binary-compatible relabelling, as examine_variable() does */
+static Node *
+idtime_strip(Node *node)
+{
+	while (node != NULL && IsA(node, RelabelType))
+		node = (Node *) ((RelabelType *) node)->arg;
+	return node;
+}
+
+/*
+ * A comparison that is no condition of the relation's own may be one side
+ * of a top-level id <@ r on the same column: an index condition the support
+ * function derived from it (id >= start, id < end).  Then both sides share
+ * out the estimate of id <@ r.  Returns the share, or -1.0 when self is no
+ * such side.
+ */
+static Selectivity
+idtime_contained_share(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+					   int varRelid, Oid supportfn, IdtimeSide *self)
+{
+	ListCell   *lc;
+
+	foreach(lc, vardata->rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+		Node	   *clause = (Node *) rinfo->clause;
+		Oid			funcid;
+		List	   *args;
+		Expr	   *idexpr,
+				   *rangeexpr;
+		Node	   *range;
+		IdtimeSide	lo,
+					hi;
+		bool		has_lo,
+					has_hi;
+
+		if (IsA(clause, OpExpr))
+		{
+			funcid = get_opcode(((OpExpr *) clause)->opno);
+			args = ((OpExpr *) clause)->args;
+		}
+		else if (IsA(clause, FuncExpr))
+		{
+			funcid = ((FuncExpr *) clause)->funcid;
+			args = ((FuncExpr *) clause)->args;
+		}
+		else
+			continue;
+		if (!idtime_is_containment(args) || get_func_support(funcid) != supportfn)
+			continue;
+		idtime_split_args(args, &idexpr, &rangeexpr);
+		if (!equal(idtime_strip((Node *) idexpr), vardata->var))
+			continue;
+
+		memset(&lo, 0, sizeof(lo));
+		memset(&hi, 0, sizeof(hi));
+		lo.lower = true;
+		range = estimate_expression_value(root, (Node *) rangeexpr);
+		if (IsA(range, Const))
+		{
+			TimestampTz start,
+						end;
+
+			if (!self->exact || ((Const *) range)->constisnull)
+				continue;
+			idtime_range_datum_bounds(((Const *) range)->constvalue, &start, &end);
+			if (self->ts != (self->lower ? start : end))
+				continue;
+			lo.exact = hi.exact = true;
+			lo.ts = start;
+			hi.ts = end;
+			/* the support function leaves out a side that holds every id */
+			has_lo = start != DT_NOBEGIN;
+			has_hi = end != DT_NOEND;
+		}
+		else
+		{
+			/* idgen_range_start(r) or idgen_range_end(r) */
+			if (self->exact || !IsA(self->other, FuncExpr) ||
+				list_length(((FuncExpr *) self->other)->args) != 1 ||
+				!equal(linitial(((FuncExpr *) self->other)->args), range))
+				continue;
+			lo.has_sel = hi.has_sel = true;
+			lo.sel = hi.sel = DEFAULT_INEQ_SEL;
+			has_lo = has_hi = true;
+		}
+		if (self->lower ? !has_lo : !has_hi)
+			continue;
+
+		/* self is one of the two, as it was estimated */
+		if (self->lower)
+			lo = *self;
+		else
+			hi = *self;
+		return idtime_share(root, vardata, t, varRelid, self->lower ? &lo : &hi,
+							has_lo ? &lo : NULL, has_hi ? &hi : NULL);
+	}
+	return -1.0;
+}
+
+/*
+ * The restriction estimator of the comparisons of T with timestamptz (<,
+ * <=, >, >=, either argument order).  A comparison of the id column with a
+ * constant time is estimated from the times of the column's histogram, as
+ * id <@ r is: the rows whose id's time is >= c (for > and >=) or < c (for <
+ * and <=).  Anything else (a column on the time side, an expression, no
+ * statistics, a value known only at run time) gets PostgreSQL's own
+ * estimate.
+ *
+ * The planner multiplies the estimates of the clauses on a relation, pairing
+ * a lower and an upper bound on one column into a range only when their
+ * estimator is PostgreSQL's own.  So a comparison that is a top-level
+ * condition of its relation (one of its baserestrictinfo, the relation's own
+ * for a child of an inheritance tree or partitioned table) looks at the
+ * relation's other such comparisons on the same column: the tightest lower
+ * bound a (the largest time, the first of equal ones) gives P(time >= a),
+ * the tightest upper bound b gives P(a <= time < b) / P(time >= a), and every
+ * looser bound 1.0, so that the product is P(a <= time < b), as a range of
+ * another type would get.  Bounds known only at run time are paired as
+ * PostgreSQL pairs them.  The clause is found by its argument nodes, which
+ * it shares with the condition (and the commuted copy an index path makes of
+ * it); equal() would not tell apart a condition written twice.  A comparison
+ * that is no such condition (inside an OR, say, or an index condition the
+ * support function derived from id <@ r) gets its own estimate, or shares
+ * that of the id <@ r it was derived from.
+ */
+Datum
+idtime_cmp_sel(FunctionCallInfo fcinfo, const IdgenType *t)
+{
+	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
+	Oid			opno = PG_GETARG_OID(1);
+	List	   *args = (List *) PG_GETARG_POINTER(2);
+	int			varRelid = PG_GETARG_INT32(3);
+	Oid			collation = PG_GET_COLLATION();
+	Oid			selfn = fcinfo->flinfo != NULL ? fcinfo->flinfo->fn_oid : InvalidOid;
+	VariableStatData vardata;
+	IdtimeSide	self;
+	IdtimeSide *lo = NULL,
+			   *hi = NULL,
+			   *me = NULL;
+	Selectivity sel;
+	ListCell   *lc;
+
+	if (!idtime_read_side(root, opno, args, varRelid, collation, &vardata, &self))
+	{
+		bool		idleft;
+
+		PG_RETURN_FLOAT8(idtime_core_sel(root, opno, args, varRelid, collation,
+										 idtime_cmp_strategy(opno, &idleft)));
+	}
+
+	/* The bounds on the column among the relation's conditions */
+	if (OidIsValid(selfn) && vardata.rel != NULL)
+	{
+		foreach(lc, vardata.rel->baserestrictinfo)
+		{
+			RestrictInfo *rinfo = lfirst_node(RestrictInfo, lc);
+			OpExpr	   *op = (OpExpr *) rinfo->clause;
+			IdtimeSide *side;
+
+			if (!IsA(op, OpExpr) || list_length(op->args) != 2 ||
+				get_oprrest(op->opno) != selfn)
+				continue;
+			if (me == NULL && idtime_same_args(op->args, args))
+				side = me = &self;
+			else
+			{
+				VariableStatData other;
+				bool		same;
+
+				side = (IdtimeSide *) palloc(sizeof(IdtimeSide));
+				if (!idtime_read_side(root, op->opno, op->args, varRelid, op->inputcollid,
+									  &other, side))
+					continue;
+				same = equal(other.var, vardata.var);
+				ReleaseVariableStats(other);
+				if (!same)
+					continue;
+			}
+			if (side->lower ? idtime_tighter(root, &vardata, t, side, lo) :
+				idtime_tighter(root, &vardata, t, side, hi))
+			{
+				if (side->lower)
+					lo = side;
+				else
+					hi = side;
+			}
+		}
+	}
+
+	if (me != NULL)
+		sel = idtime_share(root, &vardata, t, varRelid, &self, lo, hi);
+	else
+	{
+		Oid			supportfn = get_func_support(get_opcode(opno));
+
+		sel = OidIsValid(supportfn) ?
+			idtime_contained_share(root, &vardata, t, varRelid, supportfn, &self) : -1.0;
+		if (sel < 0.0)
+			sel = idtime_side_sel(root, &vardata, t, &self);
+	}
+	ReleaseVariableStats(vardata);
+	CLAMP_PROBABILITY(sel);
+	PG_RETURN_FLOAT8(sel);
 }
 
 /* The btree operator family of an id's type, InvalidOid without one */

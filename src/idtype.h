@@ -91,6 +91,7 @@ extern Datum idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t,
 								 int idarg);
 extern Datum idtime_support(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtime_range_sel(FunctionCallInfo fcinfo, const IdgenType *t);
+extern Datum idtime_cmp_sel(FunctionCallInfo fcinfo, const IdgenType *t);
 
 static inline int
 idtype_cmp(const IdgenType *t, Datum a, Datum b)
@@ -180,6 +181,8 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 	Datum T##_time_support(PG_FUNCTION_ARGS) { return idtime_support(fcinfo, &DESC); } \
 	PG_FUNCTION_INFO_V1(T##_tstzrange_sel); \
 	Datum T##_tstzrange_sel(PG_FUNCTION_ARGS) { return idtime_range_sel(fcinfo, &DESC); } \
+	PG_FUNCTION_INFO_V1(T##_time_sel); \
+	Datum T##_time_sel(PG_FUNCTION_ARGS) { return idtime_cmp_sel(fcinfo, &DESC); } \
 	PG_FUNCTION_INFO_V1(T##_extract_timestamp); \
 	Datum T##_extract_timestamp(PG_FUNCTION_ARGS) \
 	{ \
