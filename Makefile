@@ -62,13 +62,20 @@ $(OBJS) $(OBJS:.o=.bc): .built-for-pg
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" >$@
 .PHONY: FORCE
 
-.PHONY: demo test bench fuzz fuzz-targets unit
+.PHONY: demo test bench fuzz fuzz-targets unit deb dist
 demo:
 	$(SCRIPT_ENV) sh scripts/demo.sh
 test:
 	$(SCRIPT_ENV) sh scripts/test.sh
 bench:
 	$(SCRIPT_ENV) sh scripts/bench.sh
+
+# Releases: the Debian packages in build/deb/ (installs what their build
+# needs), and the PGXN archive build/dist/idgen-VERSION.zip.
+deb:
+	sh scripts/deb.sh
+dist:
+	sh scripts/dist.sh
 
 # Coverage-guided fuzzing (clang's libFuzzer) under AddressSanitizer and
 # UndefinedBehaviorSanitizer: the codecs, and each type's parser and binary

@@ -85,3 +85,85 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
+
+# The release's version, in each file that names it (CONTRIBUTING.md,
+# "Releasing"): the extension's, default_version in idgen.control ("1.1");
+# the distribution's in META.json ("1.1.0": the extension's and a patch
+# number); the Debian package's in debian/changelog ("1.1.0-1": the
+# distribution's and a Debian revision).
+control_version() { sed -n "s/^default_version = '\([^']*\)'\$/\1/p" "$ROOT/idgen.control"; }
+meta_version() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["version"])' "$ROOT/META.json"; }
+changelog_version() { sed -n '1s/^idgen (\([^)]*\)).*/\1/p' "$ROOT/debian/changelog"; }
+
+# versions_agree: the three agree; else says how they differ, returns 1.
+versions_agree() {
+    va_c=$(control_version) va_m=$(meta_version) va_d=$(changelog_version)
+    case ${va_m#"$va_c".} in
+        "$va_m" | "" | *[!0-9]*)
+            echo "META.json's version \"$va_m\" is not idgen.control's default_version \"$va_c\" with a patch number" >&2
+            return 1 ;;
+    esac
+    case ${va_d#"$va_m"-} in
+        "$va_d" | "" | *[!0-9A-Za-z.+~]*)
+            echo "debian/changelog's version \"$va_d\" is not META.json's version \"$va_m\" with a Debian revision" >&2
+            return 1 ;;
+    esac
+}
+
+# source_tree: a git tree of the files git tracks, as they are in the working
+# tree (uncommitted changes in, untracked files out): what make dist and make
+# deb archive. It goes through a scratch index, so the index and the refs
+# stay as they are.
+source_tree() {
+    st_index=$(mktemp "${TMPDIR:-/tmp}/idgen-index.XXXXXX") || return 1
+    cp "$(git -C "$ROOT" rev-parse --path-format=absolute --git-path index)" "$st_index" &&
+        GIT_INDEX_FILE=$st_index git -C "$ROOT" add -u &&
+        GIT_INDEX_FILE=$st_index git -C "$ROOT" write-tree
+    st_rc=$?
+    rm -f "$st_index"
+    return $st_rc
+}
+
+# release_archive TREE FORMAT FILE: the release archive, which PGXN gets and
+# the Debian package takes as its upstream source: the files of TREE under
+# idgen-VERSION/, without debian/ (the Debian source package carries it
+# apart) and .ci/ (CI's entry point).
+release_archive() {
+    git -C "$ROOT" archive --format="$2" --prefix="idgen-$(meta_version)/" -o "$3" "$1" -- \
+        . ':(exclude)debian' ':(exclude).ci'
+}
+
+# idgen_files [DESTDIR]: the files of idgen installed into the PostgreSQL of
+# PG_CONFIG (under DESTDIR, if given), one a line, sorted, without DESTDIR.
+idgen_files() {
+    if_lib=$1$("$PG_CONFIG" --pkglibdir) if_ext=$1$("$PG_CONFIG" --sharedir)/extension
+    find "$if_lib" "$if_ext" -type f \( -name 'idgen.*' -o -name 'idgen--*' -o -path "$if_lib/bitcode/idgen/*" \) \
+        2>/dev/null | sed "s|^$1||" | sort
+}
+
+# TAP lines for the tests written in sh (test/*_test.sh): tap STATUS NAME
+# says "ok" when STATUS is 0; is GOT EXPECTED NAME when the two are equal,
+# and shows both otherwise; tap_end prints the plan, and fails if any did.
+TAP_N=0 TAP_FAILED=0
+tap() {
+    TAP_N=$((TAP_N + 1))
+    if [ "$1" -eq 0 ]; then
+        echo "ok $TAP_N - $2"
+    else
+        echo "not ok $TAP_N - $2"
+        TAP_FAILED=$((TAP_FAILED + 1))
+    fi
+}
+is() {
+    if [ "$1" = "$2" ]; then
+        tap 0 "$3"
+    else
+        tap 1 "$3"
+        echo "$1" | sed 's/^/#   got:      /'
+        echo "$2" | sed 's/^/#   expected: /'
+    fi
+}
+tap_end() {
+    echo "1..$TAP_N"
+    [ "$TAP_FAILED" -eq 0 ]
+}

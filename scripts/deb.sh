@@ -1,0 +1,51 @@
+#!/bin/sh
+# make deb: the Debian packages, postgresql-NN-idgen for each PostgreSQL
+# version that debian/pgversions takes and postgresql-common supports, built
+# by dpkg-buildpackage -us -uc (which runs the regression tests against each)
+# in build/deb/ (or in the directory given). The upstream source is
+# release_archive's (lib.sh), as make dist makes it; debian/ comes from the
+# same tree. Installs missing build dependencies with apt-get.
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+out=${1:-$ROOT/build/deb}
+git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1 || die "$ROOT is not a git checkout"
+versions_agree || die "the versions differ (CONTRIBUTING.md, \"Releasing\")"
+version=$(changelog_version)
+upstream=${version%-*}
+src=$out/idgen-$upstream
+
+# apt-get build-dep needs root; so does dpkg-buildpackage's test of the
+# package, which runs its servers as postgres.
+[ "$(id -u)" = 0 ] || die "must run as root"
+export DEBIAN_FRONTEND=noninteractive
+updated=
+apt_install() {
+    [ -n "$updated" ] || { apt-get update -q; updated=1; }
+    apt-get install -y -q --no-install-recommends "$@" </dev/null
+}
+missing=
+for p in build-essential dpkg-dev git python3; do
+    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' || missing="$missing $p"
+done
+# shellcheck disable=SC2086 # one word per package
+[ -z "$missing" ] || apt_install $missing
+
+# The tree, with what an earlier build left removed first.
+tree=$(source_tree) || die "git could not write the working tree's tree"
+mkdir -p "$out"
+rm -rf "$src"
+rm -f "$out/idgen_$upstream".* "$out/idgen_$version"[._]* "$out"/postgresql-*-idgen*_"$version"_*.deb
+release_archive "$tree" tar.gz "$out/idgen_$upstream.orig.tar.gz"
+tar -C "$out" -xzf "$out/idgen_$upstream.orig.tar.gz"
+git -C "$ROOT" archive "$tree" debian | tar -C "$src" -xf -
+
+if ! (cd "$src" && dpkg-checkbuilddeps >/dev/null 2>&1); then
+    [ -n "$updated" ] || { apt-get update -q; updated=1; }
+    apt-get build-dep -y -q "$src" </dev/null
+fi
+
+# PG_UPDATECONTROL: debian/control is made anew for the PostgreSQL versions
+# this machine supports (pg_buildext checkcontrol).
+(cd "$src" && PG_UPDATECONTROL=yes dpkg-buildpackage -us -uc)
+ls "$out"/*_"$version"_*.deb
