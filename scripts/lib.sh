@@ -136,9 +136,10 @@ release_archive() {
 # idgen_files [DESTDIR]: the files of idgen installed into the PostgreSQL of
 # PG_CONFIG (under DESTDIR, if given), one a line, sorted, without DESTDIR.
 idgen_files() {
-    if_lib=$1$("$PG_CONFIG" --pkglibdir) if_ext=$1$("$PG_CONFIG" --sharedir)/extension
+    if_dest=${1:-}
+    if_lib=$if_dest$("$PG_CONFIG" --pkglibdir) if_ext=$if_dest$("$PG_CONFIG" --sharedir)/extension
     find "$if_lib" "$if_ext" -type f \( -name 'idgen.*' -o -name 'idgen--*' -o -path "$if_lib/bitcode/idgen/*" \) \
-        2>/dev/null | sed "s|^$1||" | sort
+        2>/dev/null | sed "s|^$if_dest||" | sort
 }
 
 # TAP lines for the tests written in sh (test/*_test.sh): tap STATUS NAME
