@@ -8,9 +8,10 @@ set -eu
 # perl provides prove and libipc-run-perl the IPC::Run that the TAP tests'
 # modules use; postgresql-server-dev-15 brings PGXS; clang and its runtime
 # libraries build the fuzz targets; python3-psycopg, nodejs and npm run the
-# client tests (clients/). A PostgreSQL given by PG_CONFIG is the caller's:
-# only the tools are added.
-tools="libipc-run-perl perl make gcc clang libclang-rt-14-dev python3-psycopg"
+# client tests (clients/); git and pgxnclient the test of the PGXN archive
+# (make deb installs what the Debian package's build needs itself). A
+# PostgreSQL given by PG_CONFIG is the caller's: only the tools are added.
+tools="libipc-run-perl perl make gcc clang libclang-rt-14-dev python3-psycopg git pgxnclient"
 if [ -n "${IDGEN_PG_CONFIG:-}" ]; then
     packages=$tools
 else

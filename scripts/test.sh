@@ -117,4 +117,27 @@ else
     echo "== TAP tests skipped: no t/*.pl"
 fi
 
+# step NAME SCRIPT: a test written in sh (test/*_test.sh), TAP output.
+step() {
+    run "$TMP/$1.log" sh "$2"
+    tally "$1" $? "$(grep -Ec '^ok [0-9]' "$TMP/$1.log")" "$(grep -Ec '^not ok [0-9]' "$TMP/$1.log")"
+}
+
+# Packaging: the PGXN archive, built and installed (staged) on this
+# PostgreSQL; the Debian package, built, installed into the system and
+# removed, on Debian's PostgreSQL 15 only, for which it is built. Both need
+# a git checkout, whose tracked files they archive.
+if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+    echo "== PGXN release (make dist)"
+    step "PGXN release" "$ROOT/test/dist_test.sh"
+    if [ "$PG_CONFIG" = /usr/lib/postgresql/15/bin/pg_config ]; then
+        echo "== Debian package (make deb)"
+        step "Debian package" "$ROOT/test/deb_test.sh"
+    else
+        echo "== Debian package skipped: it is built for Debian's PostgreSQL 15, not for $("$PG_CONFIG" --version 2>/dev/null) ($PG_CONFIG)"
+    fi
+else
+    echo "== packaging skipped: $ROOT is not a git checkout (make dist and make deb archive its tracked files)"
+fi
+
 finish
