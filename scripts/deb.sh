@@ -22,7 +22,7 @@ export DEBIAN_FRONTEND=noninteractive
 updated=
 apt_install() {
     [ -n "$updated" ] || { apt-get update -q; updated=1; }
-    apt-get install -y -q --no-install-recommends "$@" </dev/null
+    apt-get install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends "$@" </dev/null
 }
 missing=
 for p in build-essential dpkg-dev git python3; do
@@ -42,7 +42,7 @@ git -C "$ROOT" archive "$tree" debian | tar -C "$src" -xf -
 
 if ! (cd "$src" && dpkg-checkbuilddeps >/dev/null 2>&1); then
     [ -n "$updated" ] || { apt-get update -q; updated=1; }
-    apt-get build-dep -y -q "$src" </dev/null
+    apt-get build-dep -y -q -o DPkg::Lock::Timeout=300 "$src" </dev/null
 fi
 
 # PG_UPDATECONTROL: debian/control is made anew for the PostgreSQL versions

@@ -3,7 +3,7 @@
 # deb builds it (running the regression tests against it), apt installs it
 # into the system, a throwaway cluster creates the extension from it and
 # generates every type, the autopkgtest's command passes against it, and
-# dpkg -r removes it. test.sh installs the tree first; the package replaces
+# apt removes it. test.sh installs the tree first; the package replaces
 # those files and its removal deletes them, so make install of the tree puts
 # them back on the way out, whatever happened before. Root only. TAP output.
 set -u
@@ -32,7 +32,7 @@ tree_files=$(idgen_files)
 RESTORED=
 restore() {
     if dpkg-query -W -f='${Status}\n' $pkg 2>/dev/null | grep -q ' installed$'; then
-        dpkg -r $pkg
+        apt-get remove -y -q -o DPkg::Lock::Timeout=300 $pkg </dev/null
     fi
     make -s -C "$ROOT" install PG_CONFIG="$PG_CONFIG"
 }
@@ -118,8 +118,8 @@ is "$(grep -Ec "^ *All $regress_count tests passed" "$TMP/autopkgtest.log")" 1 \
     "it ran the $regress_count regression tests"
 
 # Removed, the package takes its files along; make install puts the tree's back.
-dpkg -r $pkg >"$TMP/remove.log" 2>&1
-tap $? "dpkg -r $pkg"
+apt-get remove -y -q -o DPkg::Lock::Timeout=300 $pkg >"$TMP/remove.log" 2>&1 </dev/null
+tap $? "apt remove $pkg"
 is "$(for f in $pkg_files; do [ -e "$f" ] && echo "$f"; done)" "" "no file of the package is left"
 restore >"$TMP/restore.log" 2>&1
 rc=$?
