@@ -164,6 +164,15 @@ is() {
         echo "$2" | sed 's/^/#   expected: /'
     fi
 }
+# diag [-n N] FILE...: the files' last N lines (all without -n) as TAP
+# comments, so that no line of theirs counts as a test.
+diag() {
+    if [ "$1" = -n ]; then d_n=$2; shift 2; else d_n=+1; fi
+    for d_f in "$@"; do
+        echo "# == $d_f"
+        tail -n "$d_n" "$d_f" | sed 's/^/# /'
+    done
+}
 tap_end() {
     echo "1..$TAP_N"
     [ "$TAP_FAILED" -eq 0 ]

@@ -23,7 +23,7 @@ lib=$("$PG_CONFIG" --pkglibdir)
 ext=$("$PG_CONFIG" --sharedir)/extension
 
 # The files make install put there, and the tree built, for comparisons.
-make -s -C "$ROOT" PG_CONFIG="$PG_CONFIG" >"$TMP/make.log" 2>&1 || { cat "$TMP/make.log"; die "make failed"; }
+make -s -C "$ROOT" PG_CONFIG="$PG_CONFIG" >"$TMP/make.log" 2>&1 || { diag "$TMP/make.log"; die "make failed"; }
 tree_files=$(idgen_files)
 [ -n "$tree_files" ] || echo "# no idgen files in $ext: install the tree first (make install)"
 
@@ -42,7 +42,7 @@ trap '[ -n "$RESTORED" ] || restore >/dev/null 2>&1; cleanup' EXIT
 sh "$ROOT/scripts/deb.sh" "$TMP/deb" >"$TMP/build.log" 2>&1
 rc=$?
 tap $rc "make deb (scripts/deb.sh) builds the package"
-[ $rc -eq 0 ] || tail -n 40 "$TMP/build.log"
+[ $rc -eq 0 ] || diag -n 40 "$TMP/build.log"
 is "$(grep -Ec "^ *All $regress_count tests passed" "$TMP/build.log")" 1 \
     "the build ran the $regress_count regression tests against the package, and they passed"
 tap "$([ -f "$deb" ]; echo $?)" "it made $(basename "$deb")"
@@ -51,7 +51,7 @@ tap "$([ -f "$deb" ]; echo $?)" "it made $(basename "$deb")"
 apt-get install -y -q -o DPkg::Lock::Timeout=300 "$deb" >"$TMP/apt.log" 2>&1 </dev/null
 rc=$?
 tap $rc "apt-get install ./$(basename "$deb")"
-[ $rc -eq 0 ] || tail -n 20 "$TMP/apt.log"
+[ $rc -eq 0 ] || diag -n 20 "$TMP/apt.log"
 is "$(dpkg-query -W -f='${Status} ${Version}' $pkg 2>&1)" "install ok installed $version" \
     "dpkg has $pkg $version installed"
 
@@ -113,7 +113,7 @@ dpkg-source -x "$TMP/deb/idgen_$version.dsc" "$TMP/autopkgtest" >"$TMP/dpkg-sour
     (cd "$TMP/autopkgtest" && sh -c "$test_command") >"$TMP/autopkgtest.log" 2>&1
 rc=$?
 tap $rc "the autopkgtest's command ($test_command) passes against the installed package"
-[ $rc -eq 0 ] || tail -n 40 "$TMP/dpkg-source.log" "$TMP/autopkgtest.log"
+[ $rc -eq 0 ] || diag -n 40 "$TMP/dpkg-source.log" "$TMP/autopkgtest.log"
 is "$(grep -Ec "^ *All $regress_count tests passed" "$TMP/autopkgtest.log")" 1 \
     "it ran the $regress_count regression tests"
 
@@ -125,7 +125,7 @@ restore >"$TMP/restore.log" 2>&1
 rc=$?
 RESTORED=1
 tap $rc "make install puts the tree's files back"
-[ $rc -eq 0 ] || cat "$TMP/restore.log"
+[ $rc -eq 0 ] || diag "$TMP/restore.log"
 is "$(idgen_files)" "$tree_files" "the same files as before the test"
 
 tap_end

@@ -62,7 +62,7 @@ zip=$W/dist/idgen-$v_meta.zip
 out=$(sh "$ROOT/scripts/dist.sh" "$W/dist" 2>"$W/dist.err")
 tap $? "make dist (scripts/dist.sh) builds the archive"
 is "$out" "$zip" "it is named idgen-$v_meta.zip"
-cat "$W/dist.err"
+[ -s "$W/dist.err" ] && diag "$W/dist.err"
 
 zip_list() { python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sys.argv[1]).namelist()))' "$1"; }
 zip_list "$zip" >"$W/list" 2>&1
@@ -89,7 +89,7 @@ is "$(meta_check "$W/unpacked/idgen-$v_meta/META.json")" "exit 0" "the archive's
 DESTDIR=$W/stage pgxn install --pg_config "$PG_CONFIG" "$zip" >"$W/pgxn.log" 2>&1
 rc=$?
 tap $rc "pgxn install $zip (staged in DESTDIR)"
-[ $rc -eq 0 ] || tail -n 30 "$W/pgxn.log"
+[ $rc -eq 0 ] || diag -n 30 "$W/pgxn.log"
 expected=$(idgen_files)
 [ -n "$expected" ] || echo "# no idgen files in $("$PG_CONFIG" --sharedir): install the tree first (make install)"
 is "$(idgen_files "$W/stage")" "$expected" "it installs the files that make install of the tree installs"
