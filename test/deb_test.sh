@@ -43,8 +43,17 @@ sh "$ROOT/scripts/deb.sh" "$TMP/deb" >"$TMP/build.log" 2>&1
 rc=$?
 tap $rc "make deb (scripts/deb.sh) builds the package"
 [ $rc -eq 0 ] || diag -n 40 "$TMP/build.log"
-is "$(grep -Ec "^ *All $regress_count tests passed" "$TMP/build.log")" 1 \
-    "the build ran the $regress_count regression tests against the package, and they passed"
+# pg_buildext installcheck, once per PostgreSQL version, says "### PostgreSQL
+# NN installcheck ###", then pg_regress "All N tests passed." (a "# " before
+# it from 16 on); installchecks LOG: "P of R": P runs passed of R.
+installchecks() {
+    echo "$(grep -Ec "^[# ]*All $regress_count tests passed" "$1") of $(grep -c '^### PostgreSQL [0-9]* installcheck ###$' "$1")"
+}
+# One run for each package built (one at least).
+n=$(ls "$TMP/deb/" 2>/dev/null | grep -c "^postgresql-[0-9]*-idgen_${version}_$arch\.deb\$")
+[ "$n" -ge 1 ] || n=1
+is "$(installchecks "$TMP/build.log")" "$n of $n" \
+    "the build ran the $regress_count regression tests against each package, and they passed"
 tap "$([ -f "$deb" ]; echo $?)" "it made $(basename "$deb")"
 
 # Installed as the README says, with apt, which takes the path of the file.
@@ -114,8 +123,8 @@ dpkg-source -x "$TMP/deb/idgen_$version.dsc" "$TMP/autopkgtest" >"$TMP/dpkg-sour
 rc=$?
 tap $rc "the autopkgtest's command ($test_command) passes against the installed package"
 [ $rc -eq 0 ] || diag -n 40 "$TMP/dpkg-source.log" "$TMP/autopkgtest.log"
-is "$(grep -Ec "^ *All $regress_count tests passed" "$TMP/autopkgtest.log")" 1 \
-    "it ran the $regress_count regression tests"
+is "$(installchecks "$TMP/autopkgtest.log")" "1 of 1" \
+    "it ran the $regress_count regression tests on PostgreSQL 15, and they passed"
 
 # Removed, the package takes its files along; make install puts the tree's back.
 apt-get remove -y -q -o DPkg::Lock::Timeout=300 $pkg >"$TMP/remove.log" 2>&1 </dev/null
