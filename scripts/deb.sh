@@ -15,8 +15,7 @@ version=$(changelog_version)
 upstream=${version%-*}
 src=$out/idgen-$upstream
 
-# apt-get build-dep needs root; so does dpkg-buildpackage's test of the
-# package, which runs its servers as postgres.
+# Run as root, as make test is: apt-get installs what the build lacks.
 [ "$(id -u)" = 0 ] || die "must run as root"
 export DEBIAN_FRONTEND=noninteractive
 updated=
