@@ -378,6 +378,26 @@ for my $t (@types)
 		join("\n", @router, @router),
 		"$type: a prepared router query by id, with custom and with generic plans");
 
+	# Where the generic plan's execution goes, from the commands Citus
+	# logs as it sends them (EXPLAIN EXECUTE cannot show it: with a
+	# parameter of a type that is not built in, an enum as well, Citus
+	# reports "Could not get remote plan")
+	my $n = $router[0];
+	my ($out, $err) = ('', '');
+	$coord->psql(
+		'postgres',
+		"PREPARE by_id($type) AS SELECT n FROM $item WHERE id = \$1;\n"
+		  . "SET plan_cache_mode = force_generic_plan;\n"
+		  . "SET citus.log_remote_commands = on;\n"
+		  . "EXECUTE by_id('$rows->{$n}{id}');",
+		stdout => \$out,
+		stderr => \$err);
+	my @sent = $err =~ /NOTICE:  issuing (\w+) .*\nDETAIL:  on server \S+:(\d+) connectionId/g;
+	is( "$out; sent: @sent",
+		"$n; sent: SELECT " . $node{ $stored->{$n} }->port,
+		"$type: the generic plan sends one SELECT, to $stored->{$n}")
+	  or diag($err);
+
 	# Range by id: between the 100th and the 400th smallest id, exactly the
 	# 300 rows the plain table has there, in the same order
 	my ($lo, $hi) = split /\|/,
