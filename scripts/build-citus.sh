@@ -15,6 +15,7 @@
 # ../shared/deps beside the repository.
 set -eu
 [ $# -le 1 ] || { echo "usage: build-citus.sh [PG_CONFIG]" >&2; exit 2; }
+# shellcheck disable=SC2034 # read by lib.sh
 [ $# -eq 0 ] || IDGEN_PG_CONFIG=$1
 . "$(dirname "$0")/lib.sh"
 
@@ -138,15 +139,16 @@ for f in "$SHAREDIR"/extension/citus.control "$SHAREDIR"/extension/citus--* \
 done
 
 # copy_tree FROM TO: the files of FROM that TO lacks or has otherwise, each
-# written beside its place and renamed into it, so that a server which has
-# the old citus.so loaded keeps it intact. Prints how many it copied.
+# written beside its place (under a name of this run's own, should two runs
+# meet) and renamed into it, so that a server which has the old citus.so
+# loaded keeps it intact. Prints how many it copied.
 copy_tree() {
     (cd "$1" && find . -type f) | {
         n=0
         while read -r f; do
             cmp -s "$1/$f" "$2/$f" && continue
             mkdir -p "$(dirname "$2/$f")"
-            cp "$1/$f" "$2/$f.idgen-new" && mv -f "$2/$f.idgen-new" "$2/$f" || exit 1
+            cp "$1/$f" "$2/$f.idgen-new$$" && mv -f "$2/$f.idgen-new$$" "$2/$f" || exit 1
             n=$((n + 1))
         done
         echo "$n"
