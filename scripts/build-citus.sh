@@ -82,13 +82,13 @@ if ! built; then
     [ -d "$SRC" ] || die "$TARBALL did not unpack to citus-$CITUS/"
     cd "$SRC"
 
-    # Citus 13.2.2 does not compile against PostgreSQL 15.20's headers: for
-    # servers before 16 its pg_version_compat.h defines a static copy of
-    # have_createdb_privilege(), which the server kept to itself until then;
-    # 15's later minor releases export it and declare it in
-    # commands/dbcommands.h, and the static definition after that extern
+    # Citus 13.2.2 does not compile against PostgreSQL 15.20's headers. For
+    # servers before 16, its pg_version_compat.h defines a static copy of
+    # have_createdb_privilege(), a function those servers kept to themselves;
+    # recent 15.x releases export it and declare it extern in
+    # commands/dbcommands.h, and a static definition after an extern
     # declaration is an error. Where the header declares it, rename the copy
-    # (it then has no callers) so that the calls reach the server's function.
+    # (nothing calls it then), so that Citus's calls reach the server's.
     COMPAT=src/include/pg_version_compat.h
     if grep -q 'have_createdb_privilege(void)' "$INCLUDEDIR/commands/dbcommands.h" &&
             grep -q '^have_createdb_privilege(void)$' "$COMPAT"; then
@@ -159,5 +159,5 @@ n_share=$(copy_tree "$BUILT/share" "$SHAREDIR") || die "could not copy Citus int
 if [ $((n_lib + n_share)) -eq 0 ]; then
     echo "Citus $CITUS is already installed in $PG_VERSION ($PKGLIBDIR)"
 else
-    echo "Citus $CITUS installed in $PG_VERSION ($PKGLIBDIR): $((n_lib + n_share)) files copied"
+    echo "Citus $CITUS installed in $PG_VERSION ($PKGLIBDIR), files copied: $((n_lib + n_share))"
 fi
