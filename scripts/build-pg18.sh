@@ -9,20 +9,15 @@
 # IDGEN_DEPS=dir reads the tarball and SHA256SUMS from dir instead of
 # ../shared/deps beside the repository.
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 VERSION=18.3
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-DEPS=${IDGEN_DEPS:-$ROOT/../shared/deps}
 TARBALL=postgresql-$VERSION.tar.xz
-CACHE=/var/cache/idgen
 PREFIX=$CACHE/postgresql-$VERSION
 STAMP=$PREFIX/.idgen-built
-LOG=$CACHE/postgresql-$VERSION.build.log
 # Contrib modules the tests create (grep sql/ and t/ for CREATE EXTENSION);
 # adding one is one word.
 CONTRIB="pageinspect pgstattuple"
-
-die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 
 # Already built: the stamp is written last, so its presence means a whole
 # install; the version check catches a prefix overwritten by something else.
@@ -40,67 +35,36 @@ fi
 [ "$(id -u)" = 0 ] || die "must run as root (installs packages, writes $CACHE)"
 mkdir -p "$CACHE"
 
-# Two callers at once (two checkouts, a CI job and a developer) would build
-# into the same prefix: the second waits, then finds the first one's install.
-if command -v flock >/dev/null 2>&1; then
-    exec 9>"$CACHE/.postgresql-$VERSION.lock"
-    flock 9
-    if installed; then
-        echo "PostgreSQL $VERSION is already built in $PREFIX"
-        echo "$PREFIX/bin/pg_config"
-        exit 0
-    fi
+lock_cache "postgresql-$VERSION"
+if installed; then
+    echo "PostgreSQL $VERSION is already built in $PREFIX"
+    echo "$PREFIX/bin/pg_config"
+    exit 0
 fi
 
 # ---- the source, checked before anything is installed or built ----------------
-[ -f "$DEPS/$TARBALL" ] || die "missing $DEPS/$TARBALL (set IDGEN_DEPS=dir to read it elsewhere)"
-[ -f "$DEPS/SHA256SUMS" ] || die "missing $DEPS/SHA256SUMS"
-grep -q "[[:space:]]\*\{0,1\}$TARBALL\$" "$DEPS/SHA256SUMS" ||
-    die "$DEPS/SHA256SUMS has no line for $TARBALL"
-(cd "$DEPS" && grep "[[:space:]]\*\{0,1\}$TARBALL\$" SHA256SUMS | sha256sum -c -) >/dev/null 2>&1 ||
-    die "$DEPS/$TARBALL does not match its checksum in $DEPS/SHA256SUMS"
-echo "checksum of $TARBALL: OK"
+check_source "$TARBALL"
 
-# step TEXT CMD...: run CMD with its output in the log; on failure show the
-# log's end and stop.
+# Each step's output goes to the log (lib.sh's step).
+LOG=$CACHE/postgresql-$VERSION.build.log
 : >"$LOG"
-step() {
-    echo "$1"; shift
-    echo "== $*" >>"$LOG"
-    "$@" >>"$LOG" 2>&1 </dev/null || {
-        echo "---- last lines of $LOG:" >&2
-        tail -n 40 "$LOG" >&2
-        die "failed: $*"
-    }
-}
 
 # ---- build dependencies, only what is missing ----------------------------------
 # bison and flex generate the parsers and scanners (release tarballs stopped
 # shipping them in PostgreSQL 17); libssl-dev for --with-openssl;
 # libipc-run-perl and perl (prove) for --enable-tap-tests; xz-utils unpacks the
 # tarball.
-missing=""
-for p in bison flex libssl-dev libipc-run-perl gcc make perl pkg-config xz-utils; do
-    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' ||
-        missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    step "updating the package lists" apt-get update -q
-    # shellcheck disable=SC2086 # one word per package
-    step "installing:$missing" apt-get install -y -q $missing
-fi
+install_packages bison flex libssl-dev libipc-run-perl gcc make perl pkg-config xz-utils
 
 # ---- unpack, configure, build, install ------------------------------------------
-BUILD=$(mktemp -d "${TMPDIR:-/tmp}/idgen-pg$VERSION.XXXXXX") || die "mktemp failed"
-trap 'rm -rf "$BUILD"' EXIT
-trap 'exit 130' INT TERM HUP
+# A scratch directory, removed on exit (lib.sh's cleanup).
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen-pg$VERSION.XXXXXX") || die "mktemp failed"
 
 # A prefix without a stamp is a broken earlier attempt: start it over.
 rm -rf "$PREFIX"
 echo "building PostgreSQL $VERSION into $PREFIX (log: $LOG)"
-step "unpacking" tar -C "$BUILD" -xJf "$DEPS/$TARBALL"
-SRC=$BUILD/postgresql-$VERSION
+step "unpacking" tar -C "$TMP" -xJf "$DEPS/$TARBALL"
+SRC=$TMP/postgresql-$VERSION
 [ -d "$SRC" ] || die "$TARBALL did not unpack to postgresql-$VERSION/"
 cd "$SRC"
 step "configuring" ./configure --prefix="$PREFIX" --with-openssl --enable-tap-tests \

@@ -17,18 +17,7 @@ src=$out/idgen-$upstream
 
 # Run as root, as make test is: apt-get installs what the build lacks.
 [ "$(id -u)" = 0 ] || die "must run as root"
-export DEBIAN_FRONTEND=noninteractive
-updated=
-apt_install() {
-    [ -n "$updated" ] || { apt-get update -q; updated=1; }
-    apt-get install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends "$@" </dev/null
-}
-missing=
-for p in build-essential dpkg-dev git python3; do
-    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' || missing="$missing $p"
-done
-# shellcheck disable=SC2086 # one word per package
-[ -z "$missing" ] || apt_install $missing
+install_packages build-essential dpkg-dev git python3
 
 # The tree, with what an earlier build left removed first.
 tree=$(source_tree) || die "git could not write the working tree's tree"
@@ -40,8 +29,9 @@ tar -C "$out" -xzf "$out/idgen_$upstream.orig.tar.gz"
 git -C "$ROOT" archive "$tree" debian | tar -C "$src" -xf -
 
 if ! (cd "$src" && dpkg-checkbuilddeps >/dev/null 2>&1); then
-    [ -n "$updated" ] || { apt-get update -q; updated=1; }
-    apt-get build-dep -y -q -o DPkg::Lock::Timeout=300 "$src" </dev/null
+    step "updating the package lists" apt-get -o DPkg::Lock::Timeout=600 update -q
+    step "installing the build dependencies" \
+        env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 build-dep -y -q "$src"
 fi
 
 # PG_UPDATECONTROL: debian/control is made anew for the PostgreSQL versions

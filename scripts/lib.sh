@@ -1,8 +1,72 @@
-# Shared helpers for setup.sh, test.sh, demo.sh and bench.sh (sourced, POSIX sh).
+# Shared helpers of the scripts (sourced, POSIX sh): setup, test, demo, bench and
+# fuzz, and the builds of PostgreSQL 18 and Citus.
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+
+# ---- building dependencies (setup.sh, build-pg18.sh, build-citus.sh) ----------
+# Source tarballs of what no reachable registry has, and where their builds are
+# kept between runs.
+DEPS=${IDGEN_DEPS:-$ROOT/../shared/deps}
+CACHE=/var/cache/idgen
+
+# step TEXT CMD...: say TEXT and run CMD. With LOG set, CMD's output goes to
+# that file and a failure shows the file's end; either way a failure stops
+# the script.
+step() {
+    echo "$1"; shift
+    if [ -n "${LOG:-}" ]; then
+        echo "== $*" >>"$LOG"
+        "$@" >>"$LOG" 2>&1 </dev/null || {
+            echo "---- last lines of $LOG:" >&2
+            tail -n 40 "$LOG" >&2
+            die "failed: $*"
+        }
+    else
+        "$@" </dev/null || die "failed: $*"
+    fi
+}
+
+# install_packages PKG...: install those of the Debian packages PKG that are
+# not installed yet (apt-get, so only as root); nothing when all are there.
+install_packages() {
+    missing=""
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' ||
+            missing="$missing $p"
+    done
+    [ -n "$missing" ] || return 0
+    [ "$(id -u)" = 0 ] || die "not root; cannot install missing packages:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    # Another apt-get at work (a build of another checkout) holds dpkg's lock:
+    # wait for it rather than fail.
+    step "updating the package lists" apt-get -o DPkg::Lock::Timeout=600 update -q
+    # shellcheck disable=SC2086 # one word per package
+    step "installing:$missing" apt-get -o DPkg::Lock::Timeout=600 install -y -q $missing
+}
+
+# check_source FILE: FILE, in DEPS, matches its line in DEPS/SHA256SUMS. Run
+# before anything is installed for it or built from it.
+check_source() {
+    [ -f "$DEPS/$1" ] || die "missing $DEPS/$1 (set IDGEN_DEPS=dir to read it elsewhere)"
+    [ -f "$DEPS/SHA256SUMS" ] || die "missing $DEPS/SHA256SUMS"
+    grep -q "[[:space:]]\*\{0,1\}$1\$" "$DEPS/SHA256SUMS" ||
+        die "$DEPS/SHA256SUMS has no line for $1"
+    (cd "$DEPS" && grep "[[:space:]]\*\{0,1\}$1\$" SHA256SUMS | sha256sum -c -) >/dev/null 2>&1 ||
+        die "$DEPS/$1 does not match its checksum in $DEPS/SHA256SUMS"
+    echo "checksum of $1: OK"
+}
+
+# lock_cache NAME: wait for the lock CACHE/.NAME.lock, and hold it until the
+# script ends. Two callers at once (two checkouts, a CI job and a developer)
+# would build into the same place: the second waits, then finds the first
+# one's result (the caller checks again once it holds the lock).
+lock_cache() {
+    command -v flock >/dev/null 2>&1 || return 0
+    exec 9>"$CACHE/.$1.lock"
+    flock 9
+}
 
 # Which PostgreSQL: the one whose pg_config is in IDGEN_PG_CONFIG (make passes
 # PG_CONFIG=... on to it), else Debian's 15, which setup.sh installs. PG_CONFIG

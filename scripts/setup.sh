@@ -17,22 +17,11 @@ if [ -n "${IDGEN_PG_CONFIG:-}" ]; then
 else
     packages="postgresql-15 postgresql-server-dev-15 $tools"
 fi
-missing=""
 # Node.js from elsewhere (nodesource's package, which brings its own npm) will do.
-command -v node >/dev/null 2>&1 || missing="$missing nodejs"
-command -v npm >/dev/null 2>&1 || missing="$missing npm"
-for p in $packages; do
-    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q ' installed$' ||
-        missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-    [ "$(id -u)" = 0 ] || die "not root; cannot install missing packages:$missing"
-    echo "installing:$missing"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q
-    # shellcheck disable=SC2086 # one word per package
-    apt-get install -y -q $missing </dev/null
-fi
+command -v node >/dev/null 2>&1 || packages="$packages nodejs"
+command -v npm >/dev/null 2>&1 || packages="$packages npm"
+# shellcheck disable=SC2086 # one word per package
+install_packages $packages
 
 pg_config_ok || die "PG_CONFIG=$PG_CONFIG is not the pg_config of a PostgreSQL with PGXS and initdb (server development files missing?)"
 echo "using $("$PG_CONFIG" --version) ($PG_CONFIG)"

@@ -96,6 +96,13 @@ fi
 cluster_stop "$TMP/clients"
 unset PGHOST PGPORT
 
+# Citus for t/023_citus.pl, installed into the PostgreSQL under test: built once
+# per machine and major version (kept in /var/cache/idgen), then copied in. A
+# failed build counts as a failure here, and the test then fails too.
+echo "== Citus"
+run "$TMP/citus.log" sh "$ROOT/scripts/build-citus.sh" "$PG_CONFIG"
+tally "Citus build" $? 0 0
+
 # TAP: PGXS's prove_installcheck (REGRESS emptied); the tests make their own clusters.
 if ls "$COPY"/t/*.pl >/dev/null 2>&1; then
     echo "== TAP tests"

@@ -32,7 +32,7 @@ tree_files=$(idgen_files)
 RESTORED=
 restore() {
     if dpkg-query -W -f='${Status}\n' $pkg 2>/dev/null | grep -q ' installed$'; then
-        apt-get remove -y -q -o DPkg::Lock::Timeout=300 $pkg </dev/null
+        apt-get remove -y -q -o DPkg::Lock::Timeout=600 $pkg </dev/null
     fi
     make -s -C "$ROOT" install PG_CONFIG="$PG_CONFIG"
 }
@@ -57,7 +57,7 @@ is "$(installchecks "$TMP/build.log")" "$n of $n" \
 tap "$([ -f "$deb" ]; echo $?)" "it made $(basename "$deb")"
 
 # Installed as the README says, with apt, which takes the path of the file.
-apt-get install -y -q -o DPkg::Lock::Timeout=300 "$deb" >"$TMP/apt.log" 2>&1 </dev/null
+apt-get install -y -q -o DPkg::Lock::Timeout=600 "$deb" >"$TMP/apt.log" 2>&1 </dev/null
 rc=$?
 tap $rc "apt-get install ./$(basename "$deb")"
 [ $rc -eq 0 ] || diag -n 20 "$TMP/apt.log"
@@ -127,7 +127,7 @@ is "$(installchecks "$TMP/autopkgtest.log")" "1 of 1" \
     "it ran the $regress_count regression tests on PostgreSQL 15, and they passed"
 
 # Removed, the package takes its files along; make install puts the tree's back.
-apt-get remove -y -q -o DPkg::Lock::Timeout=300 $pkg >"$TMP/remove.log" 2>&1 </dev/null
+apt-get remove -y -q -o DPkg::Lock::Timeout=600 $pkg >"$TMP/remove.log" 2>&1 </dev/null
 tap $? "apt remove $pkg"
 is "$(for f in $pkg_files; do [ -e "$f" ] && echo "$f"; done)" "" "no file of the package is left"
 restore >"$TMP/restore.log" 2>&1
