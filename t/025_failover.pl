@@ -17,7 +17,9 @@
 #    made, those the standby replayed included.  Values of the two made
 #    in the same tick with the same node fields would meet (sno's and
 #    siq's sequences start again at each tick): what keeps them apart is
-#    the timeline in the derived fields, which the last checks show.
+#    the timeline in the derived fields, which the last checks show;
+#  - node settings set on a primary travel with pg_basebackup to its
+#    standby, and ALTER SYSTEM on the standby, in recovery, replaces them.
 
 use strict;
 use warnings;
@@ -178,7 +180,25 @@ for my $type (@types)
 		$f2->[$k], "$type: the promoted standby's all carry the field of timeline 2");
 }
 
+# Node settings are in the data directory's configuration, so a standby
+# made by pg_basebackup starts with its primary's (set by ALTER SYSTEM
+# here): both would make siq values of shard 7.  ALTER SYSTEM on the
+# standby itself, in recovery, gives it a shard of its own.
 $standby->stop;
+configure($primary, siq_shard => 7);
+$primary->backup('base2');
+my $standby2 = PostgreSQL::Test::Cluster->new('failover_standby2');
+$standby2->init_from_backup($primary, 'base2', has_streaming => 1);
+$standby2->start;
+is($standby2->safe_psql('postgres', "SELECT pg_is_in_recovery(), siq_extract_shard(gen_siq('user'))"),
+	't|7', 'a standby made by pg_basebackup generates with its primary\'s idgen.siq_shard');
+configure($standby2, siq_shard => 8);
+is($standby2->safe_psql('postgres', "SELECT pg_is_in_recovery(), siq_extract_shard(gen_siq('user'))"),
+	't|8', 'ALTER SYSTEM on the standby, in recovery, gives it its own');
+is($primary->safe_psql('postgres', "SELECT siq_extract_shard(gen_siq('user'))"),
+	'7', '... and leaves the primary\'s as it was');
+
+$standby2->stop;
 $primary->stop;
 
 done_testing();

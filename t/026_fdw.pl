@@ -8,7 +8,8 @@
 # ORDER BY id with a LIMIT; each answer is exact.  Without the option no
 # condition is sent, and the answers are the same, filtered locally.  A
 # condition on now() is filtered locally whatever the option; as a
-# parameter of a prepared statement it is sent.
+# parameter of a prepared statement it is sent.  An INSERT through a
+# foreign table makes the id where it runs.
 
 use strict;
 use warnings;
@@ -310,6 +311,23 @@ like( $reader->safe_psql('postgres',
 	'as a parameter of a prepared statement, the time is sent (and the count with it)');
 is($reader->safe_psql('postgres', "$prepared EXECUTE since('$t1')"),
 	2 * $ROWS, '... and the count is exact');
+
+# An INSERT through a foreign table takes the foreign table's own DEFAULT,
+# evaluated on the server that runs the INSERT: the id carries that
+# server's node fields.  The remote table's DEFAULT is not used: a foreign
+# table without one sends a NULL id.
+configure($reader, sno_partition => 9);
+$reader->safe_psql('postgres', q{
+	CREATE FOREIGN TABLE into_a_sno (id sno DEFAULT gen_sno(), batch integer)
+		SERVER server_a OPTIONS (table_name 't_sno');
+	INSERT INTO into_a_sno (batch) VALUES (4);
+});
+is($origin{a}->safe_psql('postgres', 'SELECT sno_extract_partition(id) FROM t_sno WHERE batch = 4'),
+	'9', 'an INSERT through a foreign table: the id is made by the inserting server (partition 9)');
+my ($out, $err) = ('', '');
+$reader->psql('postgres', 'INSERT INTO a_sno (batch) VALUES (5)', stdout => \$out, stderr => \$err);
+like($err, qr/ERROR:  null value in column "id" of relation "t_sno" violates not-null constraint/,
+	'... and without a DEFAULT on the foreign table, a NULL id is sent');
 
 $reader->stop;
 $origin{$_}->stop for ('a', 'b');
