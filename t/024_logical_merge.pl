@@ -2,8 +2,10 @@
 # Logical replication merges three writers.  Three servers generate every
 # type at the same moment, 150,000 rows per type each, into tables keyed by
 # the id; servers 2 and 3 publish their tables, and server 1 subscribes to
-# both, so that its tables hold every server's rows.  Every row arrives
-# (the count is exactly the sum), with no conflict and no duplicate.
+# both, so that its tables hold every server's rows, those the servers
+# held before the subscriptions too (the initial copy), in text form from
+# one and binary from the other.  Every row arrives (the count is exactly
+# the sum), with no conflict and no duplicate.
 #
 # First each server has node settings of its own (sno partition, siq shard,
 # muid medallion, and one application's siq domain, so that only the shard
@@ -29,7 +31,8 @@ my %gen = (
 	sno => 'gen_sno()',
 	siq => "gen_siq('user')",
 	muid => 'gen_muid()');
-my $ROWS = 150_000;    # per type and server
+my $ROWS = 150_000;    # per type and server, made at the same moment
+my $EARLIER = 1_000;   # per type and server, made before the subscriptions
 my $started = Time::HiRes::time();
 
 # A server for the merge: logical WAL, idgen preloaded
@@ -94,9 +97,11 @@ cmp_ok($ncounters, '>=',
 	$s1->safe_psql('postgres', 'SHOW server_version_num') >= 180000 ? 9 : 2,
 	"pg_stat_subscription_stats has its $ncounters counters of errors and conflicts");
 
-# One merge: tables in schema $run on every server, publications on servers
-# 2 and 3, subscriptions on server 1; every server generates $ROWS rows of
-# every type at once; then the checks.  $fields->[i] are the node fields
+# One merge: tables in schema $run on every server, each with $EARLIER rows
+# of every type that the subscriptions' initial copy takes; publications
+# on servers 2 and 3, subscriptions on server 1 (one in text, one in
+# binary form, so both the types' text and binary I/O carry the rows);
+# every server generates $ROWS rows of every type at once; then the checks.  $fields->[i] are the node fields
 # server i+1's values must carry: [sno partition, siq shard, siq domain
 # hash, muid medallion].
 sub merge
@@ -109,7 +114,9 @@ sub merge
 		# origin: which server made the row, evaluated where it is made
 		$servers[ $i - 1 ]->safe_psql('postgres', "CREATE SCHEMA $run;"
 			  . join('', map {
-				"CREATE TABLE $run.t_$_ (id $_ PRIMARY KEY, origin integer NOT NULL DEFAULT $i);"
+				"CREATE TABLE $run.t_$_ (id $_ PRIMARY KEY, origin integer NOT NULL DEFAULT $i,
+				                         copied boolean NOT NULL DEFAULT false);
+				 INSERT INTO $run.t_$_ (id, copied) SELECT $gen{$_}, true FROM generate_series(1, $EARLIER);"
 			  } @types));
 	}
 	my $tables = join ', ', map { "$run.t_$_" } @types;
@@ -123,8 +130,9 @@ sub merge
 	for my $k (2, 3)
 	{
 		my $connstr = $servers[ $k - 1 ]->connstr('postgres') =~ s/'/''/gr;
+		my $binary = $k == 3 ? 'true' : 'false';
 		$s1->safe_psql('postgres',
-			"CREATE SUBSCRIPTION ${run}_from_$k CONNECTION '$connstr' PUBLICATION $run");
+			"CREATE SUBSCRIPTION ${run}_from_$k CONNECTION '$connstr' PUBLICATION $run WITH (binary = $binary)");
 		$s1->wait_for_subscription_sync($servers[ $k - 1 ], "${run}_from_$k");
 	}
 
@@ -158,7 +166,7 @@ sub merge
 	# duplicate id would stop its apply worker, which then retries for ever)
 	my $total = join ' + ', map { "(SELECT count(*) FROM $run.t_$_)" } @types;
 	$s1->poll_query_until('postgres',
-		"SELECT $total = " . 3 * 5 * $ROWS . ' OR ' . subscription_errors($run) . ' > 0')
+		"SELECT $total = " . 3 * 5 * ($ROWS + $EARLIER) . ' OR ' . subscription_errors($run) . ' > 0')
 	  or die "$run: the rows did not arrive";
 	if ($s1->safe_psql('postgres', 'SELECT ' . subscription_errors($run)) == 0)
 	{
@@ -176,21 +184,25 @@ sub merge
 		my $sum = 0;
 		$sum += $servers[ $_ - 1 ]->safe_psql('postgres',
 			"SELECT count(*) FROM $run.t_$type WHERE origin = $_") for 1 .. 3;
-		is($sum, 3 * $ROWS, "$run, $type: the servers made " . 3 * $ROWS . ' rows together');
+		my $each = $ROWS + $EARLIER;
+		is($sum, 3 * $each, "$run, $type: the servers made " . 3 * $each . ' rows together');
 		is( $s1->safe_psql('postgres',
 				"SELECT count(*), count(DISTINCT id) FROM $run.t_$type"),
 			"$sum|$sum", "$run, $type: server 1 holds all $sum, every id once");
 		is( $s1->safe_psql('postgres',
 				"SELECT string_agg(origin || ':' || n, ' ' ORDER BY origin) FROM "
 				  . "(SELECT origin, count(*) AS n FROM $run.t_$type GROUP BY origin) s"),
-			"1:$ROWS 2:$ROWS 3:$ROWS", "$run, $type: $ROWS from each server");
+			"1:$each 2:$each 3:$each", "$run, $type: $each from each server");
+		is( $s1->safe_psql('postgres',
+				"SELECT count(*) FROM $run.t_$type WHERE copied AND origin > 1"),
+			2 * $EARLIER, "$run, $type: the initial copy brought servers 2 and 3's earlier rows");
 
 		# Their times overlap: uniqueness did not come from time alone
 		is( $s1->safe_psql('postgres', qq{
 				SELECT max(first) < min(last) FROM (
 					SELECT min(${type}_extract_timestamp(id)) AS first,
 					       max(${type}_extract_timestamp(id)) AS last
-					FROM $run.t_$type GROUP BY origin) s}),
+					FROM $run.t_$type WHERE NOT copied GROUP BY origin) s}),
 			't', "$run, $type: the three servers' values were made over a common stretch of time");
 	}
 
