@@ -1,7 +1,9 @@
 #!/bin/sh
 # Build PostgreSQL 18 from the source tarball in the deps directory and install
 # it under /var/cache/idgen, so the tests can run against it (no reachable
-# package registry has it). Does nothing when that version is already there.
+# package registry has it). Does nothing when that version is already there
+# with every contrib module in CONTRIB; when only modules are missing (an
+# install made before one was added to CONTRIB), builds just those.
 # The last line of stdout is the path of its pg_config:
 #
 #   PG_CONFIG=$(sh scripts/build-pg18.sh | tail -n 1)
@@ -17,13 +19,25 @@ PREFIX=$CACHE/postgresql-$VERSION
 STAMP=$PREFIX/.idgen-built
 # Contrib modules the tests create (grep sql/ and t/ for CREATE EXTENSION);
 # adding one is one word.
-CONTRIB="pageinspect pgstattuple"
+CONTRIB="pageinspect pgstattuple postgres_fdw"
 
 # Already built: the stamp is written last, so its presence means a whole
 # install; the version check catches a prefix overwritten by something else.
-installed() {
+core_installed() {
     [ -f "$STAMP" ] && [ -x "$PREFIX/bin/pg_config" ] &&
         [ "$("$PREFIX/bin/pg_config" --version 2>/dev/null)" = "PostgreSQL $VERSION" ]
+}
+
+# The modules of CONTRIB that the install lacks (no control file)
+missing_contrib() {
+    share=$("$PREFIX/bin/pg_config" --sharedir)
+    for m in $CONTRIB; do
+        [ -f "$share/extension/$m.control" ] || printf '%s ' "$m"
+    done
+}
+
+installed() {
+    core_installed && [ -z "$(missing_contrib)" ]
 }
 
 if installed; then
@@ -59,6 +73,21 @@ install_packages bison flex libssl-dev libipc-run-perl gcc make perl pkg-config 
 # ---- unpack, configure, build, install ------------------------------------------
 # A scratch directory, removed on exit (lib.sh's cleanup).
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen-pg$VERSION.XXXXXX") || die "mktemp failed"
+
+# Only contrib modules missing: build them against the install (PGXS).
+if core_installed; then
+    modules=$(missing_contrib)
+    echo "PostgreSQL $VERSION is built in $PREFIX; adding contrib modules: $modules"
+    for m in $modules; do
+        step "unpacking contrib/$m" tar -C "$TMP" -xJf "$DEPS/$TARBALL" \
+            "postgresql-$VERSION/contrib/$m"
+        step "installing contrib/$m" make -C "$TMP/postgresql-$VERSION/contrib/$m" \
+            USE_PGXS=1 PG_CONFIG="$PREFIX/bin/pg_config" -j"$(nproc)" install
+    done
+    installed || die "contrib modules still missing after the build: $(missing_contrib)"
+    echo "$PREFIX/bin/pg_config"
+    exit 0
+fi
 
 # A prefix without a stamp is a broken earlier attempt: start it over.
 rm -rf "$PREFIX"

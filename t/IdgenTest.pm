@@ -9,8 +9,10 @@ use warnings;
 use Exporter 'import';
 use Test::More;
 use Time::HiRes;
+use Math::BigInt;
 use PostgreSQL::Test::Utils ();
-our @EXPORT = qw(configure run_script crash_backend sno_for three_sessions_insert scope_handover);
+our @EXPORT = qw(configure reset_settings derived_fields run_together run_script crash_backend
+  sno_for three_sessions_insert scope_handover);
 
 # Set idgen.* settings server-wide (ALTER SYSTEM and a reload) and wait
 # until a new session sees them.  ALTER SYSTEM knows the idgen.* settings
@@ -27,6 +29,83 @@ sub configure
 		$node->poll_query_until('postgres',
 			"SELECT current_setting('idgen.$name') = '$settings{$name}'")
 		  or die "setting idgen.$name did not take effect";
+	}
+	return;
+}
+
+# Unset idgen.* settings server-wide (ALTER SYSTEM RESET and a reload), and
+# wait until a new session sees their defaults
+sub reset_settings
+{
+	my ($node, @names) = @_;
+	$node->safe_psql('postgres',
+		"LOAD 'idgen';\n"
+		  . join('', map { "ALTER SYSTEM RESET idgen.$_;\n" } @names)
+		  . "SELECT pg_reload_conf();");
+	for my $name (@names)
+	{
+		$node->poll_query_until('postgres',
+			"SELECT setting = boot_val FROM pg_settings WHERE name = 'idgen.$name'")
+		  or die "setting idgen.$name was not reset";
+	}
+	return;
+}
+
+# The node fields a server derives, as src/node.c computes them from its
+# system identifier, timeline and copy: [sno partition, siq shard, muid
+# medallion].  Written again here, in Perl, so that a test can say which
+# fields a cluster must derive before it generates anything.
+my $two64 = Math::BigInt->new(2)->bpow(64);
+
+# splitmix64's finaliser, modulo 2^64
+sub _node_mix
+{
+	my ($z) = @_;
+	$z = $z->copy;
+	$z->bxor($z->copy->brsft(30))->bmul(Math::BigInt->from_hex('bf58476d1ce4e5b9'))->bmod($two64);
+	$z->bxor($z->copy->brsft(27))->bmul(Math::BigInt->from_hex('94d049bb133111eb'))->bmod($two64);
+	return $z->bxor($z->copy->brsft(31));
+}
+
+sub derived_fields
+{
+	my ($sysid, $timeline, $copy) = @_;
+	my @fields;
+	# each generator's width, salt (its name) and base, as in node.c
+	for my $spec ([ 16, 0x736e6f, 0 ], [ 8, 0x736971, 0 ], [ 40, 0x6d756964, 2**40 ])
+	{
+		my ($bits, $salt, $base) = @$spec;
+		my $salted = Math::BigInt->new($salt)->badd(Math::BigInt->from_hex('9e3779b97f4a7c15'))
+		  ->bmod($two64);
+		my $hash = _node_mix(_node_mix(Math::BigInt->new($sysid))->bxor(_node_mix($salted)));
+		my $field = $hash->badd($timeline)->badd($copy)
+		  ->bmod(Math::BigInt->new(2)->bpow($bits))->badd($base);
+		push @fields, $field->bstr;
+	}
+	return \@fields;
+}
+
+# Run each job, [node, SQL], in a session of its own on its node, all
+# starting at the same moment (by the first node's clock: the servers of a
+# test share one machine), and return when every one has finished.  Dies
+# with the error if a job fails.
+sub run_together
+{
+	my (@jobs) = @_;
+	my $start = $jobs[0][0]->safe_psql('postgres', "SELECT clock_timestamp() + interval '4 s'");
+	my @sessions;
+	for my $job (@jobs)
+	{
+		my ($node, $sql) = @$job;
+		my $s = $node->background_psql('postgres', on_error_stop => 0);
+		$s->query_until(qr/started/,
+			"\\echo started\nSELECT pg_sleep_until('$start');\n$sql\n");
+		push @sessions, $s;
+	}
+	for my $s (@sessions)
+	{
+		$s->query_safe('SELECT 1');    # dies if the job wrote an error
+		$s->quit;
 	}
 	return;
 }
