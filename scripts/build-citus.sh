@@ -77,10 +77,7 @@ if ! built; then
     TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen-citus.XXXXXX") || die "mktemp failed"
     rm -rf "$BUILT"
     echo "building Citus $CITUS for $PG_VERSION into $BUILT (log: $LOG)"
-    step "unpacking" tar -C "$TMP" -xJf "$DEPS/$TARBALL"
-    SRC=$TMP/citus-$CITUS
-    [ -d "$SRC" ] || die "$TARBALL did not unpack to citus-$CITUS/"
-    cd "$SRC"
+    unpack_source "$TARBALL" "citus-$CITUS"
 
     # Citus 13.2.2 does not compile against PostgreSQL 15.20's headers. For
     # servers before 16, its pg_version_compat.h defines a static copy of

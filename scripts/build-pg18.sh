@@ -92,10 +92,7 @@ fi
 # A prefix without a stamp is a broken earlier attempt: start it over.
 rm -rf "$PREFIX"
 echo "building PostgreSQL $VERSION into $PREFIX (log: $LOG)"
-step "unpacking" tar -C "$TMP" -xJf "$DEPS/$TARBALL"
-SRC=$TMP/postgresql-$VERSION
-[ -d "$SRC" ] || die "$TARBALL did not unpack to postgresql-$VERSION/"
-cd "$SRC"
+unpack_source "$TARBALL" "postgresql-$VERSION"
 step "configuring" ./configure --prefix="$PREFIX" --with-openssl --enable-tap-tests \
     --without-icu --without-readline --without-zlib
 step "compiling (a few minutes)" make -j"$(nproc)"

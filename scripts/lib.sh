@@ -28,6 +28,14 @@ step() {
     fi
 }
 
+# unpack_source TARBALL DIR: unpack TARBALL of DEPS into the scratch directory
+# TMP and go into DIR, the directory it must unpack to.
+unpack_source() {
+    step "unpacking" tar -C "$TMP" -xJf "$DEPS/$1"
+    [ -d "$TMP/$2" ] || die "$1 did not unpack to $2/"
+    cd "$TMP/$2"
+}
+
 # install_packages PKG...: install those of the Debian packages PKG that are
 # not installed yet (apt-get, so only as root); nothing when all are there.
 install_packages() {

@@ -213,18 +213,7 @@ like($fresh->{operator_family_functions},
 	'the comparison sees the operator families\' support functions');
 
 # Data of every type, with fixed values (exact below) and generated ones
-my $fill = q{
-	CREATE TABLE ids (n integer PRIMARY KEY, w wiji, u ulid, s sno, q siq, m muid);
-	INSERT INTO ids
-	SELECT n, wiji_from_parts(ts, n % 7, n), ulid_from_parts(ts, int8send(n) || '\x0000'::bytea),
-		   sno_from_parts(ts, 1, 2, n), siq_from_parts(ts, 'user', n), muid_from_parts(ts, 1000 + n, n)
-	FROM generate_series(1, 1000) n,
-		 LATERAL (SELECT '2026-03-01 12:00+00'::timestamptz + n * interval '1 min' AS ts) x;
-	CREATE INDEX ids_w ON ids (w);
-	CREATE INDEX ids_u ON ids (u);
-	CREATE INDEX ids_s ON ids (s);
-	CREATE INDEX ids_q ON ids (q);
-	CREATE INDEX ids_m ON ids (m);
+my $fill = fixed_ids() . q{
 	CREATE TABLE ids_brin AS SELECT u FROM ids;
 	CREATE INDEX ids_brin_u ON ids_brin USING brin (u);
 	CREATE TABLE generated AS

@@ -11,25 +11,16 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 my $node = PostgreSQL::Test::Cluster->new('relocate');
 $node->init;
 $node->append_conf('postgresql.conf', "timezone = 'UTC'\nautovacuum = off");
 $node->start;
 
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION idgen;
-	CREATE TABLE ids (n integer PRIMARY KEY, w wiji, u ulid, s sno, q siq, m muid);
-	INSERT INTO ids
-	SELECT n, wiji_from_parts(ts, n % 7, n), ulid_from_parts(ts, int8send(n) || '\x0000'::bytea),
-		   sno_from_parts(ts, 1, 2, n), siq_from_parts(ts, 'user', n), muid_from_parts(ts, 1000 + n, n)
-	FROM generate_series(1, 1000) n,
-		 LATERAL (SELECT '2026-03-01 12:00+00'::timestamptz + n * interval '1 min' AS ts) x;
-	CREATE INDEX ids_w ON ids (w);
-	CREATE INDEX ids_u ON ids (u);
-	CREATE INDEX ids_s ON ids (s);
-	CREATE INDEX ids_q ON ids (q);
-	CREATE INDEX ids_m ON ids (m);
+$node->safe_psql('postgres', 'CREATE EXTENSION idgen;' . fixed_ids() . q{
 	VACUUM ANALYZE ids;
 	CREATE SCHEMA idgen_moved;
 	ALTER EXTENSION idgen SET SCHEMA idgen_moved;

@@ -24,13 +24,6 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 
-my @types = qw(wiji ulid sno siq muid);
-my %gen = (
-	wiji => 'gen_wiji()',
-	ulid => 'gen_ulid()',
-	sno => 'gen_sno()',
-	siq => "gen_siq('user')",
-	muid => 'gen_muid()');
 my $ROWS = 150_000;    # per type and server, made at the same moment
 my $EARLIER = 1_000;   # per type and server, made before the subscriptions
 my $started = Time::HiRes::time();
@@ -116,10 +109,10 @@ sub merge
 			  . join('', map {
 				"CREATE TABLE $run.t_$_ (id $_ PRIMARY KEY, origin integer NOT NULL DEFAULT $i,
 				                         copied boolean NOT NULL DEFAULT false);
-				 INSERT INTO $run.t_$_ (id, copied) SELECT $gen{$_}, true FROM generate_series(1, $EARLIER);"
-			  } @types));
+				 INSERT INTO $run.t_$_ (id, copied) SELECT $GEN{$_}, true FROM generate_series(1, $EARLIER);"
+			  } @TYPES));
 	}
-	my $tables = join ', ', map { "$run.t_$_" } @types;
+	my $tables = join ', ', map { "$run.t_$_" } @TYPES;
 	for my $publisher ($s2, $s3)
 	{
 		# publish = no truncate: a TRUNCATE on one writer must not empty the
@@ -155,16 +148,16 @@ sub merge
 	run_together(map {
 		my $node = $_;
 		map {
-			my $insert = "INSERT INTO $run.t_$_ (id) SELECT $gen{$_} FROM generate_series";
+			my $insert = "INSERT INTO $run.t_$_ (id) SELECT $GEN{$_} FROM generate_series";
 			[ $node, $_ eq 'muid'
 				? "DO \$\$ BEGIN FOR b IN 1..150 LOOP $insert(1, $ROWS / 150); COMMIT; END LOOP; END \$\$;"
 				: "$insert(1, $ROWS);" ]
-		} @types
+		} @TYPES
 	} @servers);
 	my $t1 = Time::HiRes::time();
 	# Until every row has arrived, or a subscription reports an error (a
 	# duplicate id would stop its apply worker, which then retries for ever)
-	my $total = join ' + ', map { "(SELECT count(*) FROM $run.t_$_)" } @types;
+	my $total = join ' + ', map { "(SELECT count(*) FROM $run.t_$_)" } @TYPES;
 	$s1->poll_query_until('postgres',
 		"SELECT $total = " . 3 * 5 * ($ROWS + $EARLIER) . ' OR ' . subscription_errors($run) . ' > 0')
 	  or die "$run: the rows did not arrive";
@@ -178,7 +171,7 @@ sub merge
 		$run, $t1 - $t0, $t2 - $t1);
 
 	# The sum of what the three servers hold, type by type
-	for my $type (@types)
+	for my $type (@TYPES)
 	{
 		# what each server made itself (server 1's tables hold the others' too)
 		my $sum = 0;

@@ -31,13 +31,6 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 
-my @types = qw(wiji ulid sno siq muid);
-my %gen = (
-	wiji => 'gen_wiji()',
-	ulid => 'gen_ulid()',
-	sno => 'gen_sno()',
-	siq => "gen_siq('user')",
-	muid => 'gen_muid()');
 my %field = (
 	sno => 'sno_extract_partition(id)',
 	siq => 'siq_extract_shard(id)',
@@ -53,8 +46,8 @@ $primary->safe_psql('postgres',
 	  . join('', map {
 		"CREATE TABLE v_$_ (id $_ PRIMARY KEY, server text NOT NULL,
 		                    made timestamptz NOT NULL DEFAULT clock_timestamp());
-		 INSERT INTO v_$_ (id, server) SELECT $gen{$_}, 'primary' FROM generate_series(1, 1000);"
-	  } @types));
+		 INSERT INTO v_$_ (id, server) SELECT $GEN{$_}, 'primary' FROM generate_series(1, 1000);"
+	  } @TYPES));
 my $sysid = $primary->safe_psql('postgres', 'SELECT system_identifier FROM pg_control_system()');
 my ($f1, $f2) = (derived_fields($sysid, 1, 0), derived_fields($sysid, 2, 0));
 
@@ -71,13 +64,13 @@ is($standby->safe_psql('postgres', 'SELECT pg_is_in_recovery(), current_setting(
 my %setting = (sno => 'idgen.sno_partition', siq => 'idgen.siq_shard', muid => 'idgen.muid_medallion');
 for my $type ('sno', 'siq', 'muid')
 {
-	my ($out, $err) = run_script($standby, "SELECT $gen{$type};");
+	my ($out, $err) = run_script($standby, "SELECT $GEN{$type};");
 	like( $err,
 		qr/^psql:<stdin>:1: ERROR:  55000: cannot derive the node of a generator on a server in recovery
 DETAIL:  A server in recovery shares its system identifier with the server it copies\.
 HINT:  Set "\Q$setting{$type}\E" for this server in postgresql\.conf or with ALTER SYSTEM, then reload\.
-/, "standby: $gen{$type} refuses with 55000, the detail, and a hint to set $setting{$type}");
-	is($out, '', "standby: $gen{$type} returns nothing");
+/, "standby: $GEN{$type} refuses with 55000, the detail, and a hint to set $setting{$type}");
+	is($out, '', "standby: $GEN{$type} returns nothing");
 }
 is( $standby->safe_psql('postgres', q{
 		SELECT count(DISTINCT w), count(DISTINCT u)
@@ -111,7 +104,7 @@ $loop->query_until(qr/started/, "\\echo started\n" . q{
 				RAISE EXCEPTION 'the primary was never told to stop';
 			END IF;
 }
-	  . join('', map { "INSERT INTO v_$_ (id, server) VALUES ($gen{$_}, 'primary');\n" } @types) . q{
+	  . join('', map { "INSERT INTO v_$_ (id, server) VALUES ($GEN{$_}, 'primary');\n" } @TYPES) . q{
 			COMMIT;
 		END LOOP;
 	END
@@ -137,7 +130,7 @@ $standby->safe_psql('postgres', qq{
 	BEGIN
 		FOR i IN 1..$PROMOTED_ROWS LOOP
 }
-	  . join('', map { "INSERT INTO v_$_ (id, server) VALUES ($gen{$_}, 'promoted');\n" } @types) . q{
+	  . join('', map { "INSERT INTO v_$_ (id, server) VALUES ($GEN{$_}, 'promoted');\n" } @TYPES) . q{
 			COMMIT;
 		END LOOP;
 	END
@@ -147,7 +140,7 @@ $primary->safe_psql('postgres', 'INSERT INTO stop DEFAULT VALUES');
 $loop->query_safe('SELECT 1');    # dies if the loop failed
 $loop->quit;
 
-for my $type (@types)
+for my $type (@TYPES)
 {
 	# Both generated at the same time: the old primary went on during the
 	# promoted standby's run (a few seconds) and after it

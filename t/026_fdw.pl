@@ -22,13 +22,6 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 
-my @types = qw(wiji ulid sno siq muid);
-my %gen = (
-	wiji => 'gen_wiji()',
-	ulid => 'gen_ulid()',
-	sno => 'gen_sno()',
-	siq => "gen_siq('user')",
-	muid => 'gen_muid()');
 my $ROWS = 1000;    # rows per type, batch and server
 
 # The two servers that hold the rows, and the one that reads them
@@ -41,7 +34,7 @@ for my $name ('a', 'b')
 	$node->start;
 	$node->safe_psql('postgres',
 		'CREATE EXTENSION idgen;'
-		  . join('', map { "CREATE TABLE t_$_ (id $_ PRIMARY KEY, batch integer NOT NULL);" } @types));
+		  . join('', map { "CREATE TABLE t_$_ (id $_ PRIMARY KEY, batch integer NOT NULL);" } @TYPES));
 	$origin{$name} = $node;
 }
 my $k = 0;
@@ -73,8 +66,8 @@ for my $batch (1 .. 3)
 	{
 		$origin{$name}->safe_psql('postgres',
 			join('', map {
-				"INSERT INTO t_$_ SELECT $gen{$_}, $batch FROM generate_series(1, $ROWS);"
-			} @types));
+				"INSERT INTO t_$_ SELECT $GEN{$_}, $batch FROM generate_series(1, $ROWS);"
+			} @TYPES));
 	}
 	last if $batch == 3;
 	Time::HiRes::usleep(150_000);
@@ -87,7 +80,7 @@ note "boundaries: t1 = $t1, t2 = $t2";
 
 for my $name ('a', 'b')
 {
-	for my $type (@types)
+	for my $type (@TYPES)
 	{
 		is( $origin{$name}->safe_psql('postgres', qq{
 				SELECT string_agg(format('%s:%s:%s:%s', batch, n,
@@ -119,7 +112,7 @@ for my $name ('a', 'b')
 		CREATE USER MAPPING FOR CURRENT_USER SERVER server_$name;
 		CREATE USER MAPPING FOR CURRENT_USER SERVER plain_$name;
 	});
-	for my $type (@types)
+	for my $type (@TYPES)
 	{
 		$reader->safe_psql('postgres', qq{
 			CREATE FOREIGN TABLE ${name}_$type (id $type, batch integer)
@@ -130,7 +123,7 @@ for my $name ('a', 'b')
 	}
 }
 # Both servers' rows in one relation, and the same without the option
-for my $type (@types)
+for my $type (@TYPES)
 {
 	$reader->safe_psql('postgres', qq{
 		CREATE VIEW both_$type AS
@@ -219,7 +212,7 @@ sub with_times
 	return $text =~ s/T1/'$t1'::timestamptz/gr =~ s/T2/'$t2'::timestamptz/gr;
 }
 
-for my $type (@types)
+for my $type (@TYPES)
 {
 	# Equality: one id of server b's second batch
 	my $one = $origin{b}->safe_psql('postgres',

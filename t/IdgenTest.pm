@@ -11,8 +11,36 @@ use Test::More;
 use Time::HiRes;
 use Math::BigInt;
 use PostgreSQL::Test::Utils ();
-our @EXPORT = qw(configure reset_settings derived_fields run_together run_script crash_backend
-  sno_for three_sessions_insert scope_handover);
+our @EXPORT = qw(@TYPES %GEN fixed_ids configure reset_settings derived_fields run_together
+  run_script crash_backend sno_for three_sessions_insert scope_handover);
+
+# The five types, and a call of each one's generator (siq's for the kind 'user')
+our @TYPES = qw(wiji ulid sno siq muid);
+our %GEN = (
+	wiji => 'gen_wiji()',
+	ulid => 'gen_ulid()',
+	sno => 'gen_sno()',
+	siq => "gen_siq('user')",
+	muid => 'gen_muid()');
+
+# SQL for a table "ids" of a thousand rows with a fixed value of every type,
+# a minute apart from 2026-03-01 12:00 UTC, each column indexed
+sub fixed_ids
+{
+	return q{
+	CREATE TABLE ids (n integer PRIMARY KEY, w wiji, u ulid, s sno, q siq, m muid);
+	INSERT INTO ids
+	SELECT n, wiji_from_parts(ts, n % 7, n), ulid_from_parts(ts, int8send(n) || '\x0000'::bytea),
+		   sno_from_parts(ts, 1, 2, n), siq_from_parts(ts, 'user', n), muid_from_parts(ts, 1000 + n, n)
+	FROM generate_series(1, 1000) n,
+		 LATERAL (SELECT '2026-03-01 12:00+00'::timestamptz + n * interval '1 min' AS ts) x;
+	CREATE INDEX ids_w ON ids (w);
+	CREATE INDEX ids_u ON ids (u);
+	CREATE INDEX ids_s ON ids (s);
+	CREATE INDEX ids_q ON ids (q);
+	CREATE INDEX ids_m ON ids (m);
+};
+}
 
 # Set idgen.* settings server-wide (ALTER SYSTEM and a reload) and wait
 # until a new session sees them.  ALTER SYSTEM knows the idgen.* settings
