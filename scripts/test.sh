@@ -124,8 +124,8 @@ else
     echo "== TAP tests skipped: no t/*.pl"
 fi
 
-# step NAME SCRIPT: a test written in sh (test/*_test.sh), TAP output.
-step() {
+# sh_test NAME SCRIPT: a test written in sh (test/*_test.sh), TAP output.
+sh_test() {
     run "$TMP/$1.log" sh "$2"
     tally "$1" $? "$(grep -Ec '^ok [0-9]' "$TMP/$1.log")" "$(grep -Ec '^not ok [0-9]' "$TMP/$1.log")"
 }
@@ -136,10 +136,10 @@ step() {
 # a git checkout, whose tracked files they archive.
 if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
     echo "== PGXN release (make dist)"
-    step "PGXN release" "$ROOT/test/dist_test.sh"
+    sh_test "PGXN release" "$ROOT/test/dist_test.sh"
     if [ "$PG_CONFIG" = /usr/lib/postgresql/15/bin/pg_config ]; then
         echo "== Debian package (make deb)"
-        step "Debian package" "$ROOT/test/deb_test.sh"
+        sh_test "Debian package" "$ROOT/test/deb_test.sh"
     else
         echo "== Debian package skipped: it is built for Debian's PostgreSQL 15, not for $("$PG_CONFIG" --version 2>/dev/null) ($PG_CONFIG)"
     fi
