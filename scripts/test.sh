@@ -24,6 +24,15 @@ tally() {
     echo "== $1: $3 passed, $f failed"
 }
 
+# tap_step LOG NAME CMD...: run CMD, whose output is TAP, keeping it in
+# TMP/LOG.log, and add its "ok N" and "not ok N" lines to the totals as NAME.
+tap_step() {
+    ts_log=$TMP/$1.log ts_name=$2
+    shift 2
+    run "$ts_log" "$@"
+    tally "$ts_name" $? "$(grep -Ec '^ok [0-9]' "$ts_log")" "$(grep -Ec '^not ok [0-9]' "$ts_log")"
+}
+
 echo "== setup"
 if ! sh "$ROOT/scripts/setup.sh"; then
     echo "== setup/build failed"; FAIL=1; finish
@@ -40,14 +49,12 @@ fi
 
 # Unit tests of plain-C parts, linked directly (no server): TAP output
 echo "== unit tests"
-run "$TMP/unit.log" as_pg make -C "$COPY" unit
-tally unit $? "$(grep -Ec '^ok [0-9]' "$TMP/unit.log")" "$(grep -Ec '^not ok [0-9]' "$TMP/unit.log")"
+tap_step unit unit as_pg make -C "$COPY" unit
 
 # libFuzzer targets under AddressSanitizer and UndefinedBehaviorSanitizer,
 # seeded from the vectors: 10 s of each (make fuzz gives each 60 s)
 echo "== fuzz smoke"
-run "$TMP/fuzz.log" as_pg sh -c "make -s -C '$COPY' fuzz-targets && sh '$COPY/scripts/fuzz.sh' 10 '$TMP/fuzz'"
-tally fuzz $? "$(grep -Ec '^ok [0-9]' "$TMP/fuzz.log")" "$(grep -Ec '^not ok [0-9]' "$TMP/fuzz.log")"
+tap_step fuzz fuzz as_pg sh -c "make -s -C '$COPY' fuzz-targets && sh '$COPY/scripts/fuzz.sh' 10 '$TMP/fuzz'"
 
 # regress NAME PRELOAD: pg_regress only (TAP_TESTS emptied) on a fresh cluster.
 regress() {
@@ -71,14 +78,6 @@ regress() {
 regress plain ''
 regress preload idgen
 
-# client NAME CMD...: one client's tests (TAP) against the clients' cluster.
-client() {
-    name=$1; shift
-    run "$TMP/client-$name.log" as_pg "$@"
-    tally "clients ($name)" $? "$(grep -Ec '^ok [0-9]' "$TMP/client-$name.log")" \
-        "$(grep -Ec '^not ok [0-9]' "$TMP/client-$name.log")"
-}
-
 # Real clients, each with its own TAP script in clients/: psycopg 3 (Debian's
 # package, so Debian's python3, whatever python3 comes first on PATH) and
 # node-postgres, installed into the copy as package-lock.json pins it.
@@ -88,8 +87,8 @@ if run "$TMP/npm.log" npm ci --prefix "$COPY/clients/node" --cache /var/cache/id
         chown -R postgres:postgres "$COPY/clients/node" &&
         cluster_start "$TMP/clients" '' &&
         as_pg "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -c 'CREATE EXTENSION idgen'; then
-    client psycopg /usr/bin/python3 "$COPY/clients/python/test_clients.py"
-    client node-postgres node "$COPY/clients/node/test_clients.js"
+    tap_step client-psycopg "clients (psycopg)" as_pg /usr/bin/python3 "$COPY/clients/python/test_clients.py"
+    tap_step client-node "clients (node-postgres)" as_pg node "$COPY/clients/node/test_clients.js"
 else
     tally clients 1 0 1
 fi
@@ -124,22 +123,16 @@ else
     echo "== TAP tests skipped: no t/*.pl"
 fi
 
-# sh_test NAME SCRIPT: a test written in sh (test/*_test.sh), TAP output.
-sh_test() {
-    run "$TMP/$1.log" sh "$2"
-    tally "$1" $? "$(grep -Ec '^ok [0-9]' "$TMP/$1.log")" "$(grep -Ec '^not ok [0-9]' "$TMP/$1.log")"
-}
-
 # Packaging: the PGXN archive, built and installed (staged) on this
 # PostgreSQL; the Debian package, built, installed into the system and
 # removed, on Debian's PostgreSQL 15 only, for which it is built. Both need
 # a git checkout, whose tracked files they archive.
 if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
     echo "== PGXN release (make dist)"
-    sh_test "PGXN release" "$ROOT/test/dist_test.sh"
+    tap_step dist "PGXN release" sh "$ROOT/test/dist_test.sh"
     if [ "$PG_CONFIG" = /usr/lib/postgresql/15/bin/pg_config ]; then
         echo "== Debian package (make deb)"
-        sh_test "Debian package" "$ROOT/test/deb_test.sh"
+        tap_step deb "Debian package" sh "$ROOT/test/deb_test.sh"
     else
         echo "== Debian package skipped: it is built for Debian's PostgreSQL 15, not for $("$PG_CONFIG" --version 2>/dev/null) ($PG_CONFIG)"
     fi
