@@ -35,6 +35,9 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 my $SHARDS = 4;
 
@@ -111,18 +114,14 @@ my %domain_hash = map {
 		"SELECT siq_domain_hash('$settings{$_}{siq_domain}')")
 } @servers;
 
-# Per type: the generator, and the node fields of a value as text (ulid has
-# none; wiji's node belongs to a session, not to a server)
+# Per type: the node fields of a value as text (ulid has none; wiji's node
+# belongs to a session, not to a server)
 my @types = (
-	{ type => 'wiji', gen => 'gen_wiji()', fields => 'wiji_extract_node(id)' },
-	{ type => 'ulid', gen => 'gen_ulid()', fields => "''" },
-	{ type => 'sno', gen => 'gen_sno()', fields => 'sno_extract_partition(id)' },
-	{
-		type => 'siq',
-		gen => "gen_siq('user')",
-		fields => q{siq_extract_shard(id) || '/' || siq_extract_domain_hash(id)}
-	},
-	{ type => 'muid', gen => 'gen_muid()', fields => 'muid_extract_medallion(id)' });
+	{ type => 'wiji', fields => 'wiji_extract_node(id)' },
+	{ type => 'ulid', fields => "''" },
+	{ type => 'sno', fields => 'sno_extract_partition(id)' },
+	{ type => 'siq', fields => q{siq_extract_shard(id) || '/' || siq_extract_domain_hash(id)} },
+	{ type => 'muid', fields => 'muid_extract_medallion(id)' });
 
 # The node fields of the values a server generates, as the type's fields
 # expression shows them; undef where they are not the server's
@@ -220,7 +219,7 @@ sub check_path
 
 for my $t (@types)
 {
-	my ($type, $gen) = ($t->{type}, $t->{gen});
+	my ($type, $gen) = ($t->{type}, $GEN{ $t->{type} });
 	my $item = "${type}_item";
 
 	$coord->safe_psql('postgres', qq{
