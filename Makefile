@@ -5,10 +5,10 @@ MODULE_big = idgen
 TYPES = wiji sno siq muid ulid
 OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o src/idtext.o src/hwm.o src/statefile.o src/node.o \
 	$(patsubst %,src/%.o,$(TYPES))
-# 1.0's install script as released (frozen); the newest version's install
-# script and the updates to it are generated from src/sql/
-DATA = idgen--1.0.sql
-DATA_built = idgen--1.1.sql idgen--1.0--1.1.sql
+# The released versions' install scripts (frozen); the newest version's
+# install script and the updates to it are generated from src/sql/
+DATA = idgen--1.0.sql idgen--1.1.sql
+DATA_built = idgen--1.2.sql idgen--1.0--1.1.sql idgen--1.1--1.2.sql
 EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg \
 	bench/*.o bench/codec_bench $(FUZZ_TARGETS) fuzz/corpus test/unit/node_test
 
@@ -38,17 +38,20 @@ all:
 endif
 
 # The install script: the shared parts, then for each type the per-type
-# template, its comparisons with times and its own functions.  The update
-# from 1.0 adds the comparisons with times from the same template, and
-# changes the casts to uuid that need no function.
+# template, its comparisons with times and its own functions.  Each update
+# runs the same files for what its version adds: the update from 1.0 the
+# comparisons with times, with the casts to uuid that need no function.
 GEN_SQL = sh $(srcdir)/src/sql/gen-sql.sh $(srcdir)/src/sql
 SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*)
-idgen--1.1.sql: $(SQL_SOURCES)
+idgen--1.2.sql: $(SQL_SOURCES)
 	$(GEN_SQL) 'common.sql time.sql' 'type.sql.in type-time.sql.in @T@.sql' $(TYPES) > $@.tmp
 	mv $@.tmp $@
 idgen--1.0--1.1.sql: $(SQL_SOURCES)
 	$(GEN_SQL) 'update--1.0--1.1.sql time.sql' 'type-time.sql.in update--1.0--1.1-type.sql.in' \
 		$(TYPES) > $@.tmp
+	mv $@.tmp $@
+idgen--1.1--1.2.sql: $(SQL_SOURCES)
+	$(GEN_SQL) 'update--1.1--1.2.sql' '' $(TYPES) > $@.tmp
 	mv $@.tmp $@
 
 $(OBJS): $(wildcard src/*.h)

@@ -68,9 +68,10 @@ zip_list() { python3 -c 'import sys, zipfile; print("\n".join(zipfile.ZipFile(sy
 zip_list "$zip" >"$W/list" 2>&1
 is "$(grep -vc "^idgen-$v_meta/" "$W/list")" 0 "every entry is under idgen-$v_meta/"
 sed "s|^idgen-$v_meta/||" "$W/list" >"$W/files"
-# What an install and its tests need; the update from 1.0 and 1.1's install
-# script are made by make from src/sql/.
-need="LICENSE META.json Makefile README.md idgen.control idgen--1.0.sql src/sql/gen-sql.sh
+# What an install and its tests need: the released versions' install
+# scripts; the updates and the newest version's install script are made by
+# make from src/sql/.
+need="LICENSE META.json Makefile README.md idgen.control idgen--1.0.sql idgen--1.1.sql src/sql/gen-sql.sh
 src/idgen.c sql/init.sql expected/init.out test/data/inputs.tsv"
 is "$(for f in $need; do grep -qx "$f" "$W/files" || echo "$f"; done)" "" \
     "it has what make, make install and make installcheck need"

@@ -16,8 +16,8 @@
 # and a line starting "@binary to uuid@ " (or "@binary from uuid@ ") is kept,
 # without that mark, only for the types whose cast is binary.
 #
-# The install script:    'common.sql time.sql' 'type.sql.in type-time.sql.in @T@.sql'
-# The update from 1.0:   'update--1.0--1.1.sql time.sql' 'type-time.sql.in update--1.0--1.1-type.sql.in'
+# The Makefile's rules for idgen--1.2.sql and the updates say which files
+# each script is made of.
 set -eu
 dir=$1
 shared=$2
