@@ -38,20 +38,24 @@ all:
 endif
 
 # The install script: the shared parts, then for each type the per-type
-# template, its comparisons with times and its own functions.  Each update
-# runs the same files for what its version adds: the update from 1.0 the
-# comparisons with times, with the casts to uuid that need no function.
+# template, its comparisons with times, its own functions, and what 1.2
+# added (containment in a multirange).  Each update runs the same files for
+# what its version adds: the update from 1.0 the comparisons with times,
+# with the casts to uuid that need no function; the update from 1.1 what
+# 1.2 added.
 GEN_SQL = sh $(srcdir)/src/sql/gen-sql.sh $(srcdir)/src/sql
 SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*)
 idgen--1.2.sql: $(SQL_SOURCES)
-	$(GEN_SQL) 'common.sql time.sql' 'type.sql.in type-time.sql.in @T@.sql' $(TYPES) > $@.tmp
+	$(GEN_SQL) 'common.sql time.sql' \
+		'type.sql.in type-time.sql.in @T@.sql type-multirange.sql.in' \
+		$(TYPES) > $@.tmp
 	mv $@.tmp $@
 idgen--1.0--1.1.sql: $(SQL_SOURCES)
 	$(GEN_SQL) 'update--1.0--1.1.sql time.sql' 'type-time.sql.in update--1.0--1.1-type.sql.in' \
 		$(TYPES) > $@.tmp
 	mv $@.tmp $@
 idgen--1.1--1.2.sql: $(SQL_SOURCES)
-	$(GEN_SQL) 'update--1.1--1.2.sql' '' $(TYPES) > $@.tmp
+	$(GEN_SQL) 'update--1.1--1.2.sql' 'type-multirange.sql.in' $(TYPES) > $@.tmp
 	mv $@.tmp $@
 
 $(OBJS): $(wildcard src/*.h)

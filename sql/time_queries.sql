@@ -1,8 +1,8 @@
 --
 -- Ids compared with times (SPEC section 10), for every type: comparisons
--- with timestamptz in the btree operator family, id <@ tstzrange, the plans
--- and row estimates they get on a primary key of a million ids, exact
--- results for random ranges, and partition pruning.
+-- with timestamptz in the btree operator family, id <@ tstzrange and
+-- tstzmultirange, the plans and row estimates they get on a primary key of
+-- a million ids, exact results for random ranges, and partition pruning.
 --
 SET DateStyle = 'ISO';
 SET timezone = 'UTC';
@@ -102,8 +102,9 @@ SELECT try($$wiji_from_parts('2024-03-01') >= '2024-03-01'$$);
 
 
 -- Containment, both argument orders, and the range's own answer for the
--- id's timestamp: the smallest id made at 12:00:00.5
-CREATE FUNCTION tq_contains(type text, r tstzrange) RETURNS text
+-- id's timestamp: the smallest id made at 12:00:00.5 (r a tstzrange or a
+-- tstzmultirange)
+CREATE FUNCTION tq_contains(type text, r anyelement) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
     result text;
@@ -128,6 +129,20 @@ FROM tq_types t,
              (10, '[-infinity,2024-03-01 12:00:00.5]'),
              (11, '(-infinity,infinity)')) r(n, r)
 GROUP BY r.n, r.r ORDER BY r.n;
+-- In a multirange: when one of its ranges holds the time; not in a gap
+-- between them, however close its ranges come to the time
+SELECT r.r, string_agg(tq_contains(t.type, r.r), ' | ' ORDER BY t.ord) AS "wiji | ulid | sno | siq | muid: <@ @> time<@"
+FROM tq_types t,
+     (VALUES (1, '{}'::tstzmultirange),
+             (2, '{[2024-03-01 12:00:00.5,2024-03-01 12:00:00.501)}'),
+             (3, '{[2024-03-01 11:00,2024-03-01 12:00), [2024-03-01 12:00:00.5,2024-03-01 12:00:00.501)}'),
+             (4, '{[2024-03-01 11:00,2024-03-01 12:00:00.5), (2024-03-01 12:00:00.5,2024-03-01 13:00)}'),
+             (5, '{(,2024-03-01), [2024-03-01 12:00:00.5,2024-03-01 12:00:00.5]}'),
+             (6, '{(,2024-03-01), [2024-03-02,)}'),
+             (7, '{(,)}')) r(n, r)
+GROUP BY r.n, r.r ORDER BY r.n;
+SELECT wiji_from_parts('2024-03-01') <@ NULL::tstzmultirange AS null_multirange,
+       NULL::wiji <@ '{(,)}'::tstzmultirange AS null_id;
 
 -- The half-open bounds behind id <@ r: r holds a time exactly when
 -- idgen_range_start(r) <= time < idgen_range_end(r)
@@ -460,6 +475,51 @@ FROM tq_types t,
              (0.1, '2024-03-04 02:00:00+00')) p(share, a)
 ORDER BY t.ord, p.share;
 
+--
+-- Containment in a tstzmultirange: the primary key is scanned between the
+-- multirange's overall bounds (constant ones when it is known at planning,
+-- else from range_merge() of it when the scan starts), and the operator
+-- filters out the ids in its gaps.  The rows are those whose time the
+-- multirange holds (counted from the times of the ids between its overall
+-- bounds), and the estimate, the sum of its ranges' estimates, is within 2x
+-- of them: two hours on the 11th (the second inclusive), the first and last
+-- days with the type's first and last ids, and nothing.
+--
+EXPLAIN (COSTS OFF)
+SELECT id FROM tq_wiji WHERE id <@ '{[2024-03-11 07:00,2024-03-11 08:00), [2024-03-11 10:00,2024-03-11 11:00]}'::tstzmultirange;
+EXPLAIN (COSTS OFF)
+SELECT id FROM tq_wiji WHERE tstzmultirange(tstzrange(now() - interval '1 day', now())) @> id;
+SET plan_cache_mode = force_generic_plan;
+PREPARE tq_multi(tstzmultirange) AS SELECT id FROM tq_wiji WHERE id <@ $1;
+EXPLAIN (COSTS OFF) EXECUTE tq_multi('{[2024-03-11 07:00,2024-03-11 08:00)}');
+DEALLOCATE tq_multi;
+RESET plan_cache_mode;
+CREATE FUNCTION tq_multirange(type text, m tstzmultirange) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+    actual bigint;
+    truth bigint;
+    estimate double precision;
+    plan json;
+BEGIN
+    EXECUTE format('SELECT count(*) FROM tq_%s WHERE id <@ %L::tstzmultirange', type, m) INTO actual;
+    EXECUTE format('SELECT count(*) FROM tq_%1$s WHERE id <@ range_merge(%2$L::tstzmultirange)
+                    AND %1$s_extract_timestamp(id) <@ %2$L::tstzmultirange', type, m) INTO truth;
+    EXECUTE format('EXPLAIN (FORMAT JSON) SELECT id FROM tq_%s WHERE %L::tstzmultirange @> id', type, m) INTO plan;
+    estimate := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::double precision;
+    RETURN concat_ws(' ', actual, CASE WHEN actual = truth THEN 'exact' ELSE 'expected ' || truth END,
+                     CASE WHEN actual = 0 AND estimate <= 5 THEN 'estimate at most 5'
+                          WHEN estimate / actual BETWEEN 0.5 AND 2 THEN 'estimate within 2x'
+                          ELSE 'estimate ' || estimate END);
+END
+$$;
+SELECT t.type, m.n, tq_multirange(t.type, m.m) AS "rows, estimate"
+FROM tq_types t,
+     (VALUES (1, '{[2024-03-11 07:00,2024-03-11 08:00), [2024-03-11 10:00,2024-03-11 11:00]}'::tstzmultirange),
+             (2, '{(,2024-03-02), [2024-03-30,)}'),
+             (3, '{}')) m(n, m)
+ORDER BY t.ord, m.n;
+
 SELECT type, tq_drop(type) FROM tq_types ORDER BY ord;
 
 --
@@ -532,6 +592,12 @@ FROM tq_types t,
              (11, $$id > '2024-02-29 23:59:59.999999+00'::timestamptz AND id <= '2024-04-30 23:59:59.999999+00'::timestamptz$$),
              (12, $$id <@ tstzrange('2024-03-01', '2024-05-01')$$)) q(n, cond)
 ORDER BY t.ord, q.n;
+
+-- A multirange prunes nothing (the comparisons its overall bounds stand for
+-- would not leave out its gaps), and gives the rows of its ranges: ten in
+-- March, two in May
+SELECT type, tq_scanned(format($$SELECT * FROM tqp_%s WHERE id <@ '{[2024-03-10,2024-03-20), [2024-05-01,2024-05-03)}'::tstzmultirange$$, type)) AS partitions
+FROM tq_types ORDER BY ord;
 
 -- Parameters of a generic plan: pruned at run time.  A lower bound known
 -- only at run time that falls exactly at a partition's first time keeps the

@@ -2,9 +2,10 @@
  * idtime.c
  *	  Ids compared with times, for every idgen type (SPEC section 10): the
  *	  comparisons with timestamptz that sit in the type's btree operator
- *	  family, containment in a tstzrange, and the planner support that lets
- *	  an index on the id answer both: index conditions, partition pruning on
- *	  partitioned tables, and row estimates from the id column's statistics.
+ *	  family, containment in a tstzrange or tstzmultirange, and the planner
+ *	  support that lets an index on the id answer both: index conditions,
+ *	  partition pruning on partitioned tables, and row estimates from the id
+ *	  column's statistics.
  *
  *	  A time sits just before the ids made at that time: in the gap of the
  *	  type's order before the smallest id whose timestamp is at or after it
@@ -27,7 +28,9 @@
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
 #include "utils/fmgrprotos.h"
+#include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
+#include "utils/multirangetypes.h"
 #include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
 #include "utils/typcache.h"
@@ -159,29 +162,90 @@ idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t, int idarg)
 }
 
 /*
- * Are these the arguments of T_contained_by_tstzrange() or
- * tstzrange_contains_T()?  The support function serves the comparisons
- * with timestamptz too, whose calls must not be taken for containment.
+ * id <@ m and m @> id for a tstzmultirange m: true when the id's timestamp
+ * lies in any of m's ranges.
+ */
+Datum
+idtime_contained_by_multirange(FunctionCallInfo fcinfo, const IdgenType *t, int idarg)
+{
+	const uint8 *id = (const uint8 *) PG_GETARG_POINTER(idarg);
+	MultirangeType *mr = PG_GETARG_MULTIRANGE_P(1 - idarg);
+	TypeCacheEntry *typcache = multirange_get_typcache(fcinfo, MultirangeTypeGetOid(mr));
+
+	PG_RETURN_BOOL(multirange_contains_elem_internal(typcache->rngtype, mr,
+													 TimestampTzGetDatum(t->timestamp(id))));
+}
+
+/* Is type the time side of a containment: tstzrange or tstzmultirange? */
+static bool
+idtime_is_time_set(Oid type)
+{
+	return type == TSTZRANGEOID || type == TSTZMULTIRANGEOID;
+}
+
+/*
+ * Are these the arguments of T_contained_by_tstzrange(),
+ * tstzrange_contains_T() or their tstzmultirange twins?  The support
+ * function serves the comparisons with timestamptz too, whose calls must
+ * not be taken for containment.
  */
 static bool
 idtime_is_containment(List *args)
 {
 	return list_length(args) == 2 &&
-		(exprType(linitial(args)) == TSTZRANGEOID || exprType(lsecond(args)) == TSTZRANGEOID);
+		(idtime_is_time_set(exprType(linitial(args))) ||
+		 idtime_is_time_set(exprType(lsecond(args))));
+}
+
+/* Is this a containment in a tstzmultirange? */
+static bool
+idtime_is_multirange(List *args)
+{
+	return idtime_is_containment(args) &&
+		(exprType(linitial(args)) == TSTZMULTIRANGEOID ||
+		 exprType(lsecond(args)) == TSTZMULTIRANGEOID);
 }
 
 /*
- * The id and range arguments of a call of T_contained_by_tstzrange() or
- * tstzrange_contains_T(): whichever argument is the range, the other is
- * the id.  Returns the id's position in args.
+ * A tstzmultirange as the smallest tstzrange that holds it (range_merge(m),
+ * computed now for a constant): the bounds of an index scan or of a
+ * partition, which the multirange's own test then narrows to its ranges.
+ * Any other expression is returned as it is.
+ */
+static Expr *
+idtime_as_range(Expr *expr)
+{
+	Const	   *c = (Const *) expr;
+	MultirangeType *mr;
+	TypeCacheEntry *typcache;
+
+	if (exprType((Node *) expr) != TSTZMULTIRANGEOID)
+		return expr;
+	if (!IsA(expr, Const))
+		return (Expr *) makeFuncExpr(F_RANGE_MERGE_ANYMULTIRANGE, TSTZRANGEOID,
+									 list_make1(expr), InvalidOid, InvalidOid,
+									 COERCE_EXPLICIT_CALL);
+	if (c->constisnull)
+		return (Expr *) makeNullConst(TSTZRANGEOID, -1, InvalidOid);
+	mr = DatumGetMultirangeTypeP(c->constvalue);
+	typcache = lookup_type_cache(MultirangeTypeGetOid(mr), TYPECACHE_MULTIRANGE_INFO);
+	return (Expr *) makeConst(TSTZRANGEOID, -1, InvalidOid, -1,
+							  RangeTypePGetDatum(multirange_get_union_range(typcache->rngtype, mr)),
+							  false, false);
+}
+
+/*
+ * The id and range arguments of a containment: whichever argument is the
+ * range or multirange, the other is the id.  A multirange comes back as the
+ * range that holds it (idtime_as_range).  Returns the id's position in args.
  */
 static int
 idtime_split_args(List *args, Expr **idexpr, Expr **rangeexpr)
 {
-	int			idarg = exprType(linitial(args)) == TSTZRANGEOID ? 1 : 0;
+	int			idarg = idtime_is_time_set(exprType(linitial(args))) ? 1 : 0;
 
 	*idexpr = (Expr *) list_nth(args, idarg);
-	*rangeexpr = (Expr *) list_nth(args, 1 - idarg);
+	*rangeexpr = idtime_as_range((Expr *) list_nth(args, 1 - idarg));
 	return idarg;
 }
 
@@ -456,9 +520,34 @@ idtime_fraction(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t
 }
 
 /*
+ * The part of the rows whose id's time lies in the tstzmultirange held in a
+ * Datum: the sum over its ranges, which do not overlap
+ */
+static Selectivity
+idtime_multirange_fraction(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+						   Datum multirange)
+{
+	MultirangeType *mr = DatumGetMultirangeTypeP(multirange);
+	TypeCacheEntry *typcache = lookup_type_cache(MultirangeTypeGetOid(mr),
+												 TYPECACHE_MULTIRANGE_INFO)->rngtype;
+	Selectivity sel = 0.0;
+
+	for (uint32 i = 0; i < mr->rangeCount; i++)
+	{
+		TimestampTz start,
+					end;
+
+		idtime_range_bounds(typcache, multirange_get_range(typcache, mr, i), &start, &end);
+		sel += idtime_fraction(root, vardata, t, start, end);
+	}
+	CLAMP_PROBABILITY(sel);
+	return sel;
+}
+
+/*
  * The selectivity of id <@ r (either argument order) restricting one
- * relation, when r is or estimates to a constant; else PostgreSQL's default
- * for a range containing a scalar.
+ * relation, when r is or estimates to a constant range or multirange; else
+ * PostgreSQL's default for a range containing a scalar.
  */
 static Selectivity
 idtime_selectivity(PlannerInfo *root, const IdgenType *t, List *args, int varRelid)
@@ -485,6 +574,10 @@ idtime_selectivity(PlannerInfo *root, const IdgenType *t, List *args, int varRel
 			sel = idtime_fraction(root, &vardata, t, start, end);
 		}
 	}
+	else if (IsA(other, Const) && exprType(other) == TSTZMULTIRANGEOID &&
+			 vardata.vartype != TSTZMULTIRANGEOID)
+		sel = ((Const *) other)->constisnull ? 0.0 :
+			idtime_multirange_fraction(root, &vardata, t, ((Const *) other)->constvalue);
 	ReleaseVariableStats(vardata);
 	return sel;
 }
@@ -935,7 +1028,8 @@ idtime_btree_family(Expr *idexpr)
 
 /*
  * id <@ r on a partitioned table, as the comparisons it stands for, unless
- * r is volatile or holds a subquery, which must not run twice
+ * r is volatile or holds a subquery, which must not run twice, or is a
+ * multirange, which those comparisons do not stand for
  */
 static Node *
 idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, List *args)
@@ -946,7 +1040,7 @@ idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, 
 	List	   *clauses;
 
 	idtime_split_args(args, &idexpr, &rangeexpr);
-	if (!idtime_on_partitioned_table(root, idexpr) ||
+	if (idtime_is_multirange(args) || !idtime_on_partitioned_table(root, idexpr) ||
 		contain_volatile_functions((Node *) rangeexpr) ||
 		contain_subplans((Node *) rangeexpr))
 		return NULL;
@@ -1023,6 +1117,8 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
  *    becomes one with an id (see idtime_simplify_comparison);
  *  - a selectivity for id <@ r called as a function (the operators have
  *    their own estimator, the same).
+ * For a tstzmultirange m, the index condition is that of the smallest range
+ * holding m, lossy, and a partitioned table is left to prune nothing.
  * A btree index on a timestamptz column can ask it for an index condition
  * from time_column >= id: that is no containment, and gets none.
  */
@@ -1066,7 +1162,8 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 
 			if (clauses != NIL)
 			{
-				req->lossy = false;
+				/* a multirange's gaps are left to the operator itself */
+				req->lossy = idtime_is_multirange(args);
 				ret = (Node *) clauses;
 			}
 		}

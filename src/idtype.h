@@ -89,6 +89,8 @@ extern const IdtimeBound *idtime_bound_slow(FunctionCallInfo fcinfo, const Idgen
 											TimestampTz ts);
 extern Datum idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t,
 								 int idarg);
+extern Datum idtime_contained_by_multirange(FunctionCallInfo fcinfo, const IdgenType *t,
+											int idarg);
 extern Datum idtime_support(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtime_range_sel(FunctionCallInfo fcinfo, const IdgenType *t);
 extern Datum idtime_cmp_sel(FunctionCallInfo fcinfo, const IdgenType *t);
@@ -177,6 +179,10 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 	Datum T##_contained_by_tstzrange(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 0); } \
 	PG_FUNCTION_INFO_V1(tstzrange_contains_##T); \
 	Datum tstzrange_contains_##T(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 1); } \
+	PG_FUNCTION_INFO_V1(T##_contained_by_tstzmultirange); \
+	Datum T##_contained_by_tstzmultirange(PG_FUNCTION_ARGS) { return idtime_contained_by_multirange(fcinfo, &DESC, 0); } \
+	PG_FUNCTION_INFO_V1(tstzmultirange_contains_##T); \
+	Datum tstzmultirange_contains_##T(PG_FUNCTION_ARGS) { return idtime_contained_by_multirange(fcinfo, &DESC, 1); } \
 	PG_FUNCTION_INFO_V1(T##_time_support); \
 	Datum T##_time_support(PG_FUNCTION_ARGS) { return idtime_support(fcinfo, &DESC); } \
 	PG_FUNCTION_INFO_V1(T##_tstzrange_sel); \

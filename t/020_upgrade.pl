@@ -308,6 +308,25 @@ for my $v (@earlier)
 		is($node->safe_psql($db, "SELECT count(*), min(n), max(n) FROM ids WHERE $range"),
 			'60|60|119', "$v: $col: <@ gives the rows of that hour");
 	}
+	# Containment in a multirange, new in 1.2, answered by the old indexes:
+	# 13:00 to 13:30 and 14:00 to 14:30 (inclusive) hold rows 60 to 89 and
+	# 120 to 150
+	for my $col (qw(w u s q m))
+	{
+		my $multirange = "$col <@ tstzmultirange(tstzrange('2026-03-01 13:00+00', '2026-03-01 13:30+00'),"
+		  . " tstzrange('2026-03-01 14:00+00', '2026-03-01 14:30+00', '[]'))";
+		my $plan = $node->safe_psql($db,
+			"SET enable_seqscan = off; SET enable_bitmapscan = off;
+			 EXPLAIN (COSTS OFF) SELECT count(*) FROM ids WHERE $multirange");
+		like(
+			$plan,
+			qr/Index Only Scan using ids_$col on ids\n.*Index Cond: \(\($col >= '2026-03-01 13:00:00\+00'::timestamp with time zone\) AND \($col < '2026-03-01 14:30:00.000001\+00'::timestamp with time zone\)\)\n.*Filter: \($col <@ /,
+			"$v: $col: <@ tstzmultirange scans the index between its overall bounds");
+		is( $node->safe_psql($db,
+				"SELECT count(*), min(n), max(n), count(*) FILTER (WHERE n BETWEEN 90 AND 119) FROM ids WHERE $multirange"),
+			'61|60|150|0', "$v: $col: <@ gives the rows of the two half hours");
+	}
+
 	my $plan = $node->safe_psql($db,
 		"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT count(*) FROM ids_brin
 		 WHERE u >= '2026-03-01 13:00+00'::timestamptz AND u < '2026-03-01 14:00+00'::timestamptz");
@@ -315,6 +334,12 @@ for my $v (@earlier)
 	is( $node->safe_psql($db,
 			"SELECT count(*) FROM ids_brin WHERE u >= '2026-03-01 13:00+00'::timestamptz AND u < '2026-03-01 14:00+00'::timestamptz"),
 		'60', "$v: with the rows of that hour");
+	my $multirange = "u <@ '{[2026-03-01 13:00+00,2026-03-01 13:30+00), [2026-03-01 14:00+00,2026-03-01 14:30+00]}'::tstzmultirange";
+	$plan = $node->safe_psql($db,
+		"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT count(*) FROM ids_brin WHERE $multirange");
+	like($plan, qr/Bitmap Index Scan on ids_brin_u/, "$v: and <@ tstzmultirange");
+	is($node->safe_psql($db, "SELECT count(*) FROM ids_brin WHERE $multirange"),
+		'61', "$v: with the rows of the two half hours");
 }
 
 $node->stop;
