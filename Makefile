@@ -39,15 +39,15 @@ endif
 
 # The install script: the shared parts, then for each type the per-type
 # template, its comparisons with times, its own functions, and what 1.2
-# added (containment in a multirange).  Each update runs the same files for
-# what its version adds: the update from 1.0 the comparisons with times,
-# with the casts to uuid that need no function; the update from 1.1 what
-# 1.2 added.
+# added (containment in a multirange, the support of the cast functions).
+# Each update runs the same files for what its version adds: the update
+# from 1.0 the comparisons with times, with the casts to uuid that need no
+# function; the update from 1.1 what 1.2 added.
 GEN_SQL = sh $(srcdir)/src/sql/gen-sql.sh $(srcdir)/src/sql
 SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*)
 idgen--1.2.sql: $(SQL_SOURCES)
-	$(GEN_SQL) 'common.sql time.sql' \
-		'type.sql.in type-time.sql.in @T@.sql type-multirange.sql.in' \
+	$(GEN_SQL) 'common.sql time.sql binary-cast.sql' \
+		'type.sql.in type-time.sql.in @T@.sql type-multirange.sql.in type-binary-cast.sql.in' \
 		$(TYPES) > $@.tmp
 	mv $@.tmp $@
 idgen--1.0--1.1.sql: $(SQL_SOURCES)
@@ -55,7 +55,8 @@ idgen--1.0--1.1.sql: $(SQL_SOURCES)
 		$(TYPES) > $@.tmp
 	mv $@.tmp $@
 idgen--1.1--1.2.sql: $(SQL_SOURCES)
-	$(GEN_SQL) 'update--1.1--1.2.sql' 'type-multirange.sql.in' $(TYPES) > $@.tmp
+	$(GEN_SQL) 'update--1.1--1.2.sql binary-cast.sql' 'type-multirange.sql.in type-binary-cast.sql.in' \
+		$(TYPES) > $@.tmp
 	mv $@.tmp $@
 
 $(OBJS): $(wildcard src/*.h)

@@ -7,13 +7,18 @@
  */
 #include "idtype.h"
 
+#include "catalog/pg_type_d.h"
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"
 #include "mb/pg_wchar.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/supportnodes.h"
 #include "parser/scansup.h"
 #include "libpq/pqformat.h"
 #include "port/pg_bswap.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/sortsupport.h"
 #include "utils/uuid.h"
 #if PG_VERSION_NUM >= 160000
@@ -218,6 +223,39 @@ idtype_to_uuid(FunctionCallInfo fcinfo, const IdgenType *t)
 			bit_set(uuid->data, u);
 	}
 	PG_RETURN_UUID_P(uuid);
+}
+
+/*
+ * idgen_binary_cast_support(internal): the planner support function of
+ * T_to_uuid() and T_from_uuid() where the cast between T and uuid copies the
+ * 16 bytes as they are (WITHOUT FUNCTION since 1.1; 1.0's casts called
+ * these functions).  It simplifies a call to the relabelling such a cast
+ * makes, so that index expressions, index predicates and ON CONFLICT
+ * targets stored under 1.0 match T::uuid written now: the relcache
+ * simplifies stored index expressions as the planner does queries.  Nothing
+ * but a one-argument call between two types of 16 bytes, one of them uuid,
+ * is touched.
+ */
+PG_FUNCTION_INFO_V1(idgen_binary_cast_support);
+Datum
+idgen_binary_cast_support(PG_FUNCTION_ARGS)
+{
+	Node	   *rawreq = (Node *) PG_GETARG_POINTER(0);
+	SupportRequestSimplify *req = (SupportRequestSimplify *) rawreq;
+	Node	   *arg;
+	Oid			argtype,
+				restype;
+
+	if (!IsA(rawreq, SupportRequestSimplify) || list_length(req->fcall->args) != 1)
+		PG_RETURN_POINTER(NULL);
+	arg = (Node *) linitial(req->fcall->args);
+	argtype = exprType(arg);
+	restype = req->fcall->funcresulttype;
+	if ((argtype == UUIDOID) == (restype == UUIDOID) ||
+		get_typlen(argtype) != UUID_LEN || get_typlen(restype) != UUID_LEN)
+		PG_RETURN_POINTER(NULL);
+	PG_RETURN_POINTER(makeRelabelType((Expr *) arg, restype, -1, InvalidOid,
+									  COERCE_EXPLICIT_CAST));
 }
 
 Datum

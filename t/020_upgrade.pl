@@ -4,6 +4,9 @@
 # and updated with ALTER EXTENSION idgen UPDATE; its catalog must then equal
 # that of a fresh install of the newest version, object for object, and its
 # data, indexes and views must work as before, with the new operators.
+# Indexes, a partial index's predicate and ON CONFLICT targets made on the
+# casts to and from uuid keep matching those casts as written after the
+# update, though 1.0 made them with functions and 1.1 binary.
 
 use strict;
 use warnings;
@@ -228,6 +231,16 @@ my $fill = fixed_ids() . q{
 	FROM ids;
 	VACUUM ANALYZE ids;
 	VACUUM ANALYZE ids_brin;
+	-- Indexes on the casts to and from uuid, which 1.0 made with functions
+	-- (1.1 made those of wiji, ulid and muid binary): expressions, a
+	-- predicate, and unique ones to serve as ON CONFLICT targets
+	CREATE TABLE by_uuid AS SELECT n, w, u, m, u::uuid AS b FROM ids;
+	CREATE UNIQUE INDEX by_uuid_w ON by_uuid ((w::uuid));
+	CREATE UNIQUE INDEX by_uuid_u ON by_uuid ((u::uuid));
+	CREATE UNIQUE INDEX by_uuid_m ON by_uuid ((m::uuid));
+	CREATE INDEX by_uuid_b ON by_uuid ((b::ulid));
+	CREATE INDEX by_uuid_early ON by_uuid (n) WHERE m::uuid < '64c032df-6680-0000-0000-07d0000003e8';
+	VACUUM ANALYZE by_uuid;
 };
 my $ids_md5 = q{SELECT md5(string_agg(concat_ws(' ', n, w, u, s, q, m), ',' ORDER BY n)) FROM ids};
 my $row_1000 = q{SELECT concat_ws(' ', w, u, s, q, m, w::uuid, u::uuid, s::uuid, q::uuid, m::uuid)
@@ -308,6 +321,45 @@ for my $v (@earlier)
 		is($node->safe_psql($db, "SELECT count(*), min(n), max(n) FROM ids WHERE $range"),
 			'60|60|119', "$v: $col: <@ gives the rows of that hour");
 	}
+	# The indexes on casts made by this version: each answers the cast as
+	# written now, and the unique ones are ON CONFLICT targets.  Row 1000's
+	# values, as uuid and ulid
+	my %by_uuid = (
+		by_uuid_w => q{w::uuid = '064c032d-f668-0000-0610-0000000003e8'},
+		by_uuid_u => q{u::uuid = '019cacd8-9100-0000-0000-000003e80000'},
+		by_uuid_m => q{m::uuid = '64c032df-6680-0000-0000-07d0000003e8'},
+		by_uuid_b => q{b::ulid = '01KJPDH48000000000001YG000'});
+	for my $index (sort keys %by_uuid)
+	{
+		my $plan = $node->safe_psql($db,
+			"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT n FROM by_uuid WHERE $by_uuid{$index}");
+		like($plan, qr/Index Scan using $index on by_uuid/, "$v: $index answers $by_uuid{$index}");
+		is($node->safe_psql($db, "SELECT n FROM by_uuid WHERE $by_uuid{$index}"),
+			'1000', "$v: $index: row 1000");
+	}
+	my $early = q{m::uuid < '64c032df-6680-0000-0000-07d0000003e8' AND n BETWEEN 10 AND 19};
+	like(
+		$node->safe_psql($db,
+			"SET enable_seqscan = off; SET enable_bitmapscan = off;
+			 EXPLAIN (COSTS OFF) SELECT count(*) FROM by_uuid WHERE $early"),
+		qr/Index Only Scan using by_uuid_early on by_uuid/,
+		"$v: a partial index whose predicate casts to uuid answers that condition");
+	is($node->safe_psql($db, "SELECT count(*), min(n), max(n) FROM by_uuid WHERE $early"),
+		'10|10|19', "$v: with its rows");
+	for my $col (qw(w u m))
+	{
+		# rows 1 to 5 again: each conflicts; then a new row: none does
+		my ($rc, $out, $err) = $node->psql($db,
+			"WITH i AS (INSERT INTO by_uuid SELECT n + 1000, w, u, m, b FROM by_uuid WHERE n <= 5
+			            ON CONFLICT ((${col}::uuid)) DO NOTHING RETURNING n) SELECT count(*) FROM i;
+			 WITH i AS (INSERT INTO by_uuid
+			            SELECT 2001, wiji_from_parts(t), ulid_from_parts(t), muid_from_parts(t), NULL
+			            FROM (SELECT '2027-01-01 00:00+00'::timestamptz AS t) x
+			            ON CONFLICT ((${col}::uuid)) DO NOTHING RETURNING n) SELECT count(*) FROM i;
+			 DELETE FROM by_uuid WHERE n > 1000");
+		is("$out|$err", "0\n1|", "$v: ON CONFLICT ((${col}::uuid)) finds its unique index");
+	}
+
 	# Containment in a multirange, new in 1.2, answered by the old indexes:
 	# 13:00 to 13:30 and 14:00 to 14:30 (inclusive) hold rows 60 to 89 and
 	# 120 to 150
