@@ -1,8 +1,9 @@
 
 # A trusted extension: a role that is no superuser but owns a database
-# creates idgen there, updates it from 1.0, uses every type, and gets no
-# more than the functions: the superuser-only and server-wide settings stay
-# out of its reach.
+# creates idgen there, updates it from 1.0, uses every type, and gets the
+# functions and the extension's ownership: the superuser-only and
+# server-wide settings stay out of its reach, and DROP EXTENSION ... CASCADE
+# drops other roles' columns of its types, as for any extension.
 
 use strict;
 use warnings;
@@ -118,8 +119,9 @@ like(
 	'ALTER SYSTEM: 42501');
 is($out, "t\n0|-1", 'the settings are unchanged');
 
-# An update from 1.0, by the owner too (1.1 makes binary casts, which need a
-# superuser: the update runs as one), then DROP EXTENSION
+# An update from 1.0, by the owner too (1.1 makes binary casts and 1.2
+# support functions, which need a superuser: the update runs as one), then
+# DROP EXTENSION
 ($out, $err) = as_role('owner', 'owned_10', q{
 	CREATE EXTENSION idgen VERSION '1.0';
 	ALTER EXTENSION idgen UPDATE;
@@ -132,6 +134,28 @@ is($out, "t\n0|-1", 'the settings are unchanged');
 });
 is($err, '', 'the owner installs 1.0, updates it and drops it, without an error');
 is($out, "1.2\nb\n1\n0", 'updated to 1.2, with the binary casts of 1.1, then dropped');
+
+# The owner of the extension may drop it with CASCADE, which drops what
+# depends on it whoever owns that, as for any extension: here the column of
+# an idgen type, and its default, in a table of another role
+$node->safe_psql('postgres', 'CREATE DATABASE owned_shared OWNER owner');
+($out, $err) = as_role('owner', 'owned_shared', 'CREATE EXTENSION idgen');
+is($err, '', 'the database owner creates the extension, in public');
+$node->safe_psql('owned_shared', 'CREATE SCHEMA other AUTHORIZATION other');
+($out, $err) = as_role('other', 'owned_shared', q{
+	CREATE TABLE other.kept (n integer, id wiji DEFAULT gen_wiji());
+	INSERT INTO other.kept (n) VALUES (1);
+});
+is($err, '', 'another role makes a table with a wiji column, in a schema of its own');
+($out, $err) = as_role('owner', 'owned_shared', 'DROP EXTENSION idgen CASCADE');
+like($err, qr/drop cascades to .*column id of table other\.kept/s,
+	'DROP EXTENSION idgen CASCADE by the extension\'s owner reaches that column');
+is( $node->safe_psql('owned_shared', q{
+		SELECT pg_get_userbyid(c.relowner), string_agg(a.attname, ' ' ORDER BY a.attnum),
+			   (SELECT count(*) FROM other.kept)
+		FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+		WHERE c.oid = 'other.kept'::regclass GROUP BY c.relowner}),
+	'other|n|1', 'the other role\'s table is left without its wiji column');
 
 $node->stop;
 done_testing();
