@@ -208,9 +208,9 @@ idtime_is_multirange(List *args)
 
 /*
  * A tstzmultirange as the smallest tstzrange that holds it (range_merge(m),
- * computed now for a constant): the bounds of an index scan or of a
- * partition, which the multirange's own test then narrows to its ranges.
- * Any other expression is returned as it is.
+ * computed now for a constant): the bounds of an index scan, which the
+ * multirange's own test then narrows to its ranges.  Any other expression
+ * is returned as it is.
  */
 static Expr *
 idtime_as_range(Expr *expr)
