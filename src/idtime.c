@@ -46,25 +46,31 @@ idtime_place(const IdgenType *t, TimestampTz ts, IdtimeBound *b)
 }
 
 /*
- * Where ts sits, for idtime_cmp() when the call's FmgrInfo does not hold it
- * yet: computed into the FmgrInfo's fn_extra (an index scan or a filter
- * compares many ids with one time), or into static storage for a call
- * without one.
+ * Where recent times sit, for idtime_cmp(): a few slots of static storage,
+ * chosen by time and type.  A call's FmgrInfo points to the slot of its
+ * time in fn_extra, which idtime_cmp() checks at every call, since another
+ * time may have taken the slot since.  Nothing is allocated per FmgrInfo: a
+ * btree scan sets up new ones for its keys at every rescan, in memory that
+ * lasts until the end of the query.
  */
+#define IDTIME_SLOTS	64
+
+static IdtimeBound idtime_slots[IDTIME_SLOTS];
+
 const IdtimeBound *
 idtime_bound_slow(FunctionCallInfo fcinfo, const IdgenType *t, TimestampTz ts)
 {
-	static IdtimeBound direct;
-	FmgrInfo   *flinfo = fcinfo->flinfo;
-	IdtimeBound *b = &direct;
+	uint64		key = (uint64) ts ^ (uint64) (uintptr_t) t;
+	IdtimeBound *b = &idtime_slots[(key * UINT64CONST(0x9E3779B97F4A7C15)) >> 58];
 
-	if (flinfo != NULL)
+	StaticAssertStmt(IDTIME_SLOTS == 64, "the slot is the hash's top 6 bits");
+	if (b->type != t || b->ts != ts)
 	{
-		if (flinfo->fn_extra == NULL)
-			flinfo->fn_extra = MemoryContextAlloc(flinfo->fn_mcxt, sizeof(IdtimeBound));
-		b = (IdtimeBound *) flinfo->fn_extra;
+		idtime_place(t, ts, b);
+		b->type = t;
 	}
-	idtime_place(t, ts, b);
+	if (fcinfo->flinfo != NULL)
+		fcinfo->flinfo->fn_extra = b;
 	return b;
 }
 
