@@ -30,6 +30,7 @@
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
+#include "utils/syscache.h"
 #include "utils/typcache.h"
 
 /* Find where ts sits among t's values */
@@ -189,6 +190,41 @@ idtime_split_args(List *args, Expr **idexpr, Expr **rangeexpr)
 	*idexpr = (Expr *) list_nth(args, idarg);
 	*rangeexpr = (Expr *) list_nth(args, 1 - idarg);
 	return idarg;
+}
+
+/*
+ * Are args those of a call the estimators and the support function of T
+ * serve: one argument of type T (or a domain over it), the other a time or
+ * a range of times?  T is found by its name in the schema of fnoid, the
+ * estimator or support function called.  Attached by hand to an operator or
+ * function of another type, they read nothing (that type's statistics are
+ * no values of T) and give PostgreSQL's default estimate.  (A column of T
+ * can still be one relabelled to T, whose statistics PostgreSQL reads: a
+ * binary-coercible type has T's length.)
+ */
+static bool
+idtime_args_ok(const IdgenType *t, Oid fnoid, List *args)
+{
+	Oid			types[2];
+	Oid			nsp;
+	Oid			idtype;
+
+	if (list_length(args) != 2 || !OidIsValid(fnoid))
+		return false;
+	nsp = get_func_namespace(fnoid);
+	if (!OidIsValid(nsp))
+		return false;
+	idtype = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+							 CStringGetDatum(t->name), ObjectIdGetDatum(nsp));
+	types[0] = getBaseType(exprType(linitial(args)));
+	types[1] = getBaseType(exprType(lsecond(args)));
+	for (int i = 0; i < 2; i++)
+	{
+		if (types[i] == idtype &&
+			(types[1 - i] == TIMESTAMPTZOID || types[1 - i] == TSTZRANGEOID))
+			return true;
+	}
+	return false;
 }
 
 /* A function of the extension, found in the schema of one of its functions */
@@ -467,14 +503,16 @@ idtime_fraction(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t
  * for a range containing a scalar.
  */
 static Selectivity
-idtime_selectivity(PlannerInfo *root, const IdgenType *t, List *args, int varRelid)
+idtime_selectivity(PlannerInfo *root, const IdgenType *t, Oid fnoid, List *args,
+				   int varRelid)
 {
 	VariableStatData vardata;
 	Node	   *other;
 	bool		varonleft;
 	Selectivity sel = DEFAULT_RANGE_INEQ_SEL;
 
-	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
+	if (!idtime_args_ok(t, fnoid, args) ||
+		!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
 		return sel;
 	if (IsA(other, Const) && exprType(other) == TSTZRANGEOID &&
 		vardata.vartype != TSTZRANGEOID)
@@ -502,8 +540,9 @@ idtime_range_sel(FunctionCallInfo fcinfo, const IdgenType *t)
 	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
 	List	   *args = (List *) PG_GETARG_POINTER(2);
 	int			varRelid = PG_GETARG_INT32(3);
+	Oid			selfn = fcinfo->flinfo != NULL ? fcinfo->flinfo->fn_oid : InvalidOid;
 
-	PG_RETURN_FLOAT8(idtime_selectivity(root, t, args, varRelid));
+	PG_RETURN_FLOAT8(idtime_selectivity(root, t, selfn, args, varRelid));
 }
 
 /*
@@ -869,6 +908,8 @@ idtime_cmp_sel(FunctionCallInfo fcinfo, const IdgenType *t)
 	Selectivity sel;
 	ListCell   *lc;
 
+	if (!idtime_args_ok(t, selfn, args))
+		PG_RETURN_FLOAT8(DEFAULT_INEQ_SEL);
 	if (!idtime_read_side(root, opno, args, varRelid, collation, &vardata, &self))
 	{
 		bool		idleft;
@@ -1030,7 +1071,8 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
  *  - a selectivity for id <@ r called as a function (the operators have
  *    their own estimator, the same).
  * A btree index on a timestamptz column can ask it for an index condition
- * from time_column >= id: that is no containment, and gets none.
+ * from time_column >= id: that is no containment, and gets none.  Attached
+ * to a function of other types, it does nothing (see idtime_args_ok).
  */
 Datum
 idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
@@ -1046,9 +1088,11 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		SupportRequestSimplify *req = (SupportRequestSimplify *) rawreq;
 		List	   *args = req->fcall->args;
 
-		if (idtime_is_containment(args))
+		if (!idtime_args_ok(t, supportfn, args))
+			ret = NULL;
+		else if (idtime_is_containment(args))
 			ret = idtime_simplify_contained(t, supportfn, req->root, args);
-		else if (list_length(args) == 2)
+		else
 			ret = idtime_simplify_comparison(t, req->root, req->fcall->funcid, args);
 	}
 	else if (IsA(rawreq, SupportRequestIndexCondition))
@@ -1063,7 +1107,7 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		else
 			PG_RETURN_POINTER(NULL);
 
-		if (idtime_is_containment(args) &&
+		if (idtime_args_ok(t, supportfn, args) && idtime_is_containment(args) &&
 			idtime_split_args(args, &idexpr, &rangeexpr) == req->indexarg &&
 			is_pseudo_constant_for_index(req->root, (Node *) rangeexpr, req->index))
 		{
@@ -1083,7 +1127,8 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 
 		if (!req->is_join && idtime_is_containment(req->args))
 		{
-			req->selectivity = idtime_selectivity(req->root, t, req->args, req->varRelid);
+			req->selectivity = idtime_selectivity(req->root, t, supportfn, req->args,
+												  req->varRelid);
 			ret = (Node *) req;
 		}
 	}
