@@ -297,8 +297,10 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
  * constant bounds (ids where as_id allows), leaving out a side that selects
  * every id (NIL when both do); any other range gives calls of
  * idgen_range_start() and idgen_range_end(), found next to the support
- * function supportfn.  NIL when the family has no comparisons of the id's
- * type with timestamptz.
+ * function supportfn, each of which evaluates the range: so NIL when it
+ * could give the two a different answer (it is volatile or holds a
+ * subquery, whose volatility is not seen from outside).  NIL too when the
+ * family has no comparisons of the id's type with timestamptz.
  */
 static List *
 idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
@@ -330,9 +332,14 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 	}
 	else
 	{
-		Oid			startfn = idtime_sibling_function(supportfn, "idgen_range_start", TSTZRANGEOID);
-		Oid			endfn = idtime_sibling_function(supportfn, "idgen_range_end", TSTZRANGEOID);
+		Oid			startfn,
+					endfn;
 
+		if (contain_volatile_functions((Node *) rangeexpr) ||
+			contain_subplans((Node *) rangeexpr))
+			return NIL;
+		startfn = idtime_sibling_function(supportfn, "idgen_range_start", TSTZRANGEOID);
+		endfn = idtime_sibling_function(supportfn, "idgen_range_end", TSTZRANGEOID);
 		if (!OidIsValid(startfn) || !OidIsValid(endfn))
 			return NIL;
 		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr),
