@@ -382,62 +382,127 @@ idtime_on_partitioned_table(PlannerInfo *root, Expr *expr)
 	return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
 }
 
+/* What idtime_probe_lt() saw */
+typedef struct IdtimeProbe
+{
+	const IdgenType *type;
+	bool		seen;
+	uint8		last[IDGEN_MAX_LEN];	/* the id it was called with last */
+} IdtimeProbe;
+
+/*
+ * id < c for c infinity or -infinity, as the comparison function handed to
+ * ineq_histogram_selectivity() by idtime_actual_end(), which keeps the id
+ */
+static Datum
+idtime_probe_lt(PG_FUNCTION_ARGS)
+{
+	IdtimeProbe *probe = (IdtimeProbe *) fcinfo->flinfo->fn_extra;
+
+	memcpy(probe->last, DatumGetPointer(PG_GETARG_DATUM(0)), probe->type->len);
+	probe->seen = true;
+	PG_RETURN_BOOL(PG_GETARG_TIMESTAMPTZ(1) == DT_NOEND);
+}
+
+/*
+ * The time of the column's actual largest id (max) or smallest one, read
+ * from a btree index as PostgreSQL reads it past the ends of its histogram
+ * (get_actual_variable_range(), which it does not export): before comparing
+ * a constant with the histogram's last or first entry,
+ * ineq_histogram_selectivity() replaces that entry with the column's actual
+ * end.  Its binary search for id < infinity, which holds for every id, ends
+ * on the last entry, and for id < -infinity, which holds for none, on the
+ * first; so the id compared last is the actual end (or the histogram's
+ * own, where no index has it).  ltop is T's < timestamptz, whose function's
+ * OID the security check of the statistics sees.  False without a
+ * histogram.
+ */
+static bool
+idtime_actual_end(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+				  Oid ltop, bool max, TimestampTz *ts)
+{
+	IdtimeProbe probe;
+	FmgrInfo	proc;
+
+	memset(&probe, 0, sizeof(probe));
+	probe.type = t;
+	memset(&proc, 0, sizeof(proc));
+	proc.fn_addr = idtime_probe_lt;
+	proc.fn_oid = get_opcode(ltop);
+	proc.fn_nargs = 2;
+	proc.fn_strict = true;
+	proc.fn_extra = &probe;
+	proc.fn_mcxt = CurrentMemoryContext;
+	if (ineq_histogram_selectivity(root, vardata, ltop, &proc, false, false, InvalidOid,
+								   TimestampTzGetDatum(max ? DT_NOEND : DT_NOBEGIN),
+								   TIMESTAMPTZOID) < 0.0 || !probe.seen)
+		return false;
+	*ts = t->timestamp(probe.last);
+	return true;
+}
+
+/* The time of an id held in a Datum (a value of the column's statistics) */
+static inline TimestampTz
+idtime_datum_time(const IdgenType *t, Datum id)
+{
+	return t->timestamp((const uint8 *) DatumGetPointer(id));
+}
+
 /*
  * The part of the rows whose id's time is below ts, among those the
- * histogram describes.  Within the histogram's span the times of its bounds
- * are interpolated linearly (PostgreSQL's own estimate cannot do that for a
- * type it does not know, and takes half a bin); outside it, the btree
- * estimate answers, which looks up the column's current minimum or maximum
- * in an index.
+ * histogram describes: the times of its bounds interpolated linearly
+ * (PostgreSQL's own estimate cannot do that for a type it does not know, and
+ * takes half a bin).  In the first and last bins and past them, the
+ * column's actual first and last ids stand for the histogram's, as
+ * PostgreSQL does for the scalars it knows: ids made since ANALYZE are
+ * counted, and a time past the newest of them is past every row.
  */
 static double
 idtime_hist_below(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
 				  const AttStatsSlot *hist, TimestampTz ts)
 {
+	int			n = hist->nvalues;
 	int			lo = 0,
-				hi = hist->nvalues - 1;
-	TimestampTz first = t->timestamp((const uint8 *) DatumGetPointer(hist->values[lo]));
-	TimestampTz last = t->timestamp((const uint8 *) DatumGetPointer(hist->values[hi]));
+				hi = n - 1;
+	TimestampTz first = idtime_datum_time(t, hist->values[0]);
+	TimestampTz last = idtime_datum_time(t, hist->values[n - 1]);
+	bool		in_first = ts <= idtime_datum_time(t, hist->values[1]);
+	bool		in_last = ts > idtime_datum_time(t, hist->values[n - 2]);
 	TimestampTz lots,
 				hits;
 
-	if (ts <= first || ts > last)
+	if (TIMESTAMP_NOT_FINITE(ts))
+		return ts == DT_NOBEGIN ? 0.0 : 1.0;
+	if (in_first || in_last)
 	{
 		Oid			basetype = getBaseType(vardata->vartype);
 		TypeCacheEntry *tc = lookup_type_cache(basetype, TYPECACHE_BTREE_OPFAMILY);
 		Oid			ltop = get_opfamily_member(tc->btree_opf, basetype, TIMESTAMPTZOID,
 											   BTLessStrategyNumber);
 
-		if (TIMESTAMP_NOT_FINITE(ts) || !OidIsValid(ltop))
-			return ts <= first ? 0.0 : 1.0;
-		else
-		{
-			FmgrInfo	proc;
-			double		f;
-
-			fmgr_info(get_opcode(ltop), &proc);
-			f = ineq_histogram_selectivity(root, vardata, ltop, &proc, false, false,
-										   InvalidOid, TimestampTzGetDatum(ts),
-										   TIMESTAMPTZOID);
-			if (f >= 0.0)
-				return f;
-			return ts <= first ? 0.0 : 1.0;
-		}
+		if (OidIsValid(ltop) && in_first)
+			idtime_actual_end(root, vardata, t, ltop, false, &first);
+		if (OidIsValid(ltop) && in_last)
+			idtime_actual_end(root, vardata, t, ltop, true, &last);
 	}
+	if (ts <= first)
+		return 0.0;
+	if (ts > last)
+		return 1.0;
 
 	/* Find the bin with time(values[lo]) < ts <= time(values[hi]) */
 	while (hi - lo > 1)
 	{
 		int			mid = (lo + hi) / 2;
 
-		if (t->timestamp((const uint8 *) DatumGetPointer(hist->values[mid])) < ts)
+		if (idtime_datum_time(t, hist->values[mid]) < ts)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	lots = t->timestamp((const uint8 *) DatumGetPointer(hist->values[lo]));
-	hits = t->timestamp((const uint8 *) DatumGetPointer(hist->values[hi]));
-	return (lo + (double) (ts - lots) / (double) (hits - lots)) / (hist->nvalues - 1);
+	lots = lo == 0 ? first : idtime_datum_time(t, hist->values[lo]);
+	hits = hi == n - 1 ? last : idtime_datum_time(t, hist->values[hi]);
+	return (lo + (double) (ts - lots) / (double) (hits - lots)) / (n - 1);
 }
 
 /* Estimates without statistics, as PostgreSQL makes for ranges of scalars */
@@ -480,7 +545,7 @@ idtime_fraction(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t
 	{
 		for (int i = 0; i < sslot.nvalues && i < sslot.nnumbers; i++)
 		{
-			TimestampTz ts = t->timestamp((const uint8 *) DatumGetPointer(sslot.values[i]));
+			TimestampTz ts = idtime_datum_time(t, sslot.values[i]);
 
 			if (ts >= start && ts < end)
 				mcv_in += sslot.numbers[i];
