@@ -33,6 +33,7 @@
 #include "utils/multirangetypes.h"
 #include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
+#include "utils/syscache.h"
 #include "utils/typcache.h"
 
 /* Find where ts sits among t's values */
@@ -49,25 +50,31 @@ idtime_place(const IdgenType *t, TimestampTz ts, IdtimeBound *b)
 }
 
 /*
- * Where ts sits, for idtime_cmp() when the call's FmgrInfo does not hold it
- * yet: computed into the FmgrInfo's fn_extra (an index scan or a filter
- * compares many ids with one time), or into static storage for a call
- * without one.
+ * Where recent times sit, for idtime_cmp(): a few slots of static storage,
+ * chosen by time and type.  A call's FmgrInfo points to the slot of its
+ * time in fn_extra, which idtime_cmp() checks at every call, since another
+ * time may have taken the slot since.  Nothing is allocated per FmgrInfo: a
+ * btree scan sets up new ones for its keys at every rescan, in memory that
+ * lasts until the end of the query.
  */
+#define IDTIME_SLOTS	64
+
+static IdtimeBound idtime_slots[IDTIME_SLOTS];
+
 const IdtimeBound *
 idtime_bound_slow(FunctionCallInfo fcinfo, const IdgenType *t, TimestampTz ts)
 {
-	static IdtimeBound direct;
-	FmgrInfo   *flinfo = fcinfo->flinfo;
-	IdtimeBound *b = &direct;
+	uint64		key = (uint64) ts ^ (uint64) (uintptr_t) t;
+	IdtimeBound *b = &idtime_slots[(key * UINT64CONST(0x9E3779B97F4A7C15)) >> 58];
 
-	if (flinfo != NULL)
+	StaticAssertStmt(IDTIME_SLOTS == 64, "the slot is the hash's top 6 bits");
+	if (b->type != t || b->ts != ts)
 	{
-		if (flinfo->fn_extra == NULL)
-			flinfo->fn_extra = MemoryContextAlloc(flinfo->fn_mcxt, sizeof(IdtimeBound));
-		b = (IdtimeBound *) flinfo->fn_extra;
+		idtime_place(t, ts, b);
+		b->type = t;
 	}
-	idtime_place(t, ts, b);
+	if (fcinfo->flinfo != NULL)
+		fcinfo->flinfo->fn_extra = b;
 	return b;
 }
 
@@ -249,6 +256,41 @@ idtime_split_args(List *args, Expr **idexpr, Expr **rangeexpr)
 	return idarg;
 }
 
+/*
+ * Are args those of a call the estimators and the support function of T
+ * serve: one argument of type T (or a domain over it), the other a time or
+ * a range of times?  T is found by its name in the schema of fnoid, the
+ * estimator or support function called.  Attached by hand to an operator or
+ * function of another type, they read nothing (that type's statistics are
+ * no values of T) and give PostgreSQL's default estimate.  (A column of T
+ * can still be one relabelled to T, whose statistics PostgreSQL reads: a
+ * binary-coercible type has T's length.)
+ */
+static bool
+idtime_args_ok(const IdgenType *t, Oid fnoid, List *args)
+{
+	Oid			types[2];
+	Oid			nsp;
+	Oid			idtype;
+
+	if (list_length(args) != 2 || !OidIsValid(fnoid))
+		return false;
+	nsp = get_func_namespace(fnoid);
+	if (!OidIsValid(nsp))
+		return false;
+	idtype = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+							 CStringGetDatum(t->name), ObjectIdGetDatum(nsp));
+	types[0] = getBaseType(exprType(linitial(args)));
+	types[1] = getBaseType(exprType(lsecond(args)));
+	for (int i = 0; i < 2; i++)
+	{
+		if (types[i] == idtype &&
+			(types[1 - i] == TIMESTAMPTZOID || types[1 - i] == TSTZRANGEOID))
+			return true;
+	}
+	return false;
+}
+
 /* A function of the extension, found in the schema of one of its functions */
 static Oid
 idtime_sibling_function(Oid funcid, const char *name, Oid argtype)
@@ -319,8 +361,10 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
  * constant bounds (ids where as_id allows), leaving out a side that selects
  * every id (NIL when both do); any other range gives calls of
  * idgen_range_start() and idgen_range_end(), found next to the support
- * function supportfn.  NIL when the family has no comparisons of the id's
- * type with timestamptz.
+ * function supportfn, each of which evaluates the range: so NIL when it
+ * could give the two a different answer (it is volatile or holds a
+ * subquery, whose volatility is not seen from outside).  NIL too when the
+ * family has no comparisons of the id's type with timestamptz.
  */
 static List *
 idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
@@ -352,9 +396,14 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 	}
 	else
 	{
-		Oid			startfn = idtime_sibling_function(supportfn, "idgen_range_start", TSTZRANGEOID);
-		Oid			endfn = idtime_sibling_function(supportfn, "idgen_range_end", TSTZRANGEOID);
+		Oid			startfn,
+					endfn;
 
+		if (contain_volatile_functions((Node *) rangeexpr) ||
+			contain_subplans((Node *) rangeexpr))
+			return NIL;
+		startfn = idtime_sibling_function(supportfn, "idgen_range_start", TSTZRANGEOID);
+		endfn = idtime_sibling_function(supportfn, "idgen_range_end", TSTZRANGEOID);
 		if (!OidIsValid(startfn) || !OidIsValid(endfn))
 			return NIL;
 		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr),
@@ -397,62 +446,127 @@ idtime_on_partitioned_table(PlannerInfo *root, Expr *expr)
 	return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
 }
 
+/* What idtime_probe_lt() saw */
+typedef struct IdtimeProbe
+{
+	const IdgenType *type;
+	bool		seen;
+	uint8		last[IDGEN_MAX_LEN];	/* the id it was called with last */
+} IdtimeProbe;
+
+/*
+ * id < c for c infinity or -infinity, as the comparison function handed to
+ * ineq_histogram_selectivity() by idtime_actual_end(), which keeps the id
+ */
+static Datum
+idtime_probe_lt(PG_FUNCTION_ARGS)
+{
+	IdtimeProbe *probe = (IdtimeProbe *) fcinfo->flinfo->fn_extra;
+
+	memcpy(probe->last, DatumGetPointer(PG_GETARG_DATUM(0)), probe->type->len);
+	probe->seen = true;
+	PG_RETURN_BOOL(PG_GETARG_TIMESTAMPTZ(1) == DT_NOEND);
+}
+
+/*
+ * The time of the column's actual largest id (max) or smallest one, read
+ * from a btree index as PostgreSQL reads it past the ends of its histogram
+ * (get_actual_variable_range(), which it does not export): before comparing
+ * a constant with the histogram's last or first entry,
+ * ineq_histogram_selectivity() replaces that entry with the column's actual
+ * end.  Its binary search for id < infinity, which holds for every id, ends
+ * on the last entry, and for id < -infinity, which holds for none, on the
+ * first; so the id compared last is the actual end (or the histogram's
+ * own, where no index has it).  ltop is T's < timestamptz, whose function's
+ * OID the security check of the statistics sees.  False without a
+ * histogram.
+ */
+static bool
+idtime_actual_end(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
+				  Oid ltop, bool max, TimestampTz *ts)
+{
+	IdtimeProbe probe;
+	FmgrInfo	proc;
+
+	memset(&probe, 0, sizeof(probe));
+	probe.type = t;
+	memset(&proc, 0, sizeof(proc));
+	proc.fn_addr = idtime_probe_lt;
+	proc.fn_oid = get_opcode(ltop);
+	proc.fn_nargs = 2;
+	proc.fn_strict = true;
+	proc.fn_extra = &probe;
+	proc.fn_mcxt = CurrentMemoryContext;
+	if (ineq_histogram_selectivity(root, vardata, ltop, &proc, false, false, InvalidOid,
+								   TimestampTzGetDatum(max ? DT_NOEND : DT_NOBEGIN),
+								   TIMESTAMPTZOID) < 0.0 || !probe.seen)
+		return false;
+	*ts = t->timestamp(probe.last);
+	return true;
+}
+
+/* The time of an id held in a Datum (a value of the column's statistics) */
+static inline TimestampTz
+idtime_datum_time(const IdgenType *t, Datum id)
+{
+	return t->timestamp((const uint8 *) DatumGetPointer(id));
+}
+
 /*
  * The part of the rows whose id's time is below ts, among those the
- * histogram describes.  Within the histogram's span the times of its bounds
- * are interpolated linearly (PostgreSQL's own estimate cannot do that for a
- * type it does not know, and takes half a bin); outside it, the btree
- * estimate answers, which looks up the column's current minimum or maximum
- * in an index.
+ * histogram describes: the times of its bounds interpolated linearly
+ * (PostgreSQL's own estimate cannot do that for a type it does not know, and
+ * takes half a bin).  In the first and last bins and past them, the
+ * column's actual first and last ids stand for the histogram's, as
+ * PostgreSQL does for the scalars it knows: ids made since ANALYZE are
+ * counted, and a time past the newest of them is past every row.
  */
 static double
 idtime_hist_below(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
 				  const AttStatsSlot *hist, TimestampTz ts)
 {
+	int			n = hist->nvalues;
 	int			lo = 0,
-				hi = hist->nvalues - 1;
-	TimestampTz first = t->timestamp((const uint8 *) DatumGetPointer(hist->values[lo]));
-	TimestampTz last = t->timestamp((const uint8 *) DatumGetPointer(hist->values[hi]));
+				hi = n - 1;
+	TimestampTz first = idtime_datum_time(t, hist->values[0]);
+	TimestampTz last = idtime_datum_time(t, hist->values[n - 1]);
+	bool		in_first = ts <= idtime_datum_time(t, hist->values[1]);
+	bool		in_last = ts > idtime_datum_time(t, hist->values[n - 2]);
 	TimestampTz lots,
 				hits;
 
-	if (ts <= first || ts > last)
+	if (TIMESTAMP_NOT_FINITE(ts))
+		return ts == DT_NOBEGIN ? 0.0 : 1.0;
+	if (in_first || in_last)
 	{
 		Oid			basetype = getBaseType(vardata->vartype);
 		TypeCacheEntry *tc = lookup_type_cache(basetype, TYPECACHE_BTREE_OPFAMILY);
 		Oid			ltop = get_opfamily_member(tc->btree_opf, basetype, TIMESTAMPTZOID,
 											   BTLessStrategyNumber);
 
-		if (TIMESTAMP_NOT_FINITE(ts) || !OidIsValid(ltop))
-			return ts <= first ? 0.0 : 1.0;
-		else
-		{
-			FmgrInfo	proc;
-			double		f;
-
-			fmgr_info(get_opcode(ltop), &proc);
-			f = ineq_histogram_selectivity(root, vardata, ltop, &proc, false, false,
-										   InvalidOid, TimestampTzGetDatum(ts),
-										   TIMESTAMPTZOID);
-			if (f >= 0.0)
-				return f;
-			return ts <= first ? 0.0 : 1.0;
-		}
+		if (OidIsValid(ltop) && in_first)
+			idtime_actual_end(root, vardata, t, ltop, false, &first);
+		if (OidIsValid(ltop) && in_last)
+			idtime_actual_end(root, vardata, t, ltop, true, &last);
 	}
+	if (ts <= first)
+		return 0.0;
+	if (ts > last)
+		return 1.0;
 
 	/* Find the bin with time(values[lo]) < ts <= time(values[hi]) */
 	while (hi - lo > 1)
 	{
 		int			mid = (lo + hi) / 2;
 
-		if (t->timestamp((const uint8 *) DatumGetPointer(hist->values[mid])) < ts)
+		if (idtime_datum_time(t, hist->values[mid]) < ts)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	lots = t->timestamp((const uint8 *) DatumGetPointer(hist->values[lo]));
-	hits = t->timestamp((const uint8 *) DatumGetPointer(hist->values[hi]));
-	return (lo + (double) (ts - lots) / (double) (hits - lots)) / (hist->nvalues - 1);
+	lots = lo == 0 ? first : idtime_datum_time(t, hist->values[lo]);
+	hits = hi == n - 1 ? last : idtime_datum_time(t, hist->values[hi]);
+	return (lo + (double) (ts - lots) / (double) (hits - lots)) / (n - 1);
 }
 
 /* Estimates without statistics, as PostgreSQL makes for ranges of scalars */
@@ -495,7 +609,7 @@ idtime_fraction(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t
 	{
 		for (int i = 0; i < sslot.nvalues && i < sslot.nnumbers; i++)
 		{
-			TimestampTz ts = t->timestamp((const uint8 *) DatumGetPointer(sslot.values[i]));
+			TimestampTz ts = idtime_datum_time(t, sslot.values[i]);
 
 			if (ts >= start && ts < end)
 				mcv_in += sslot.numbers[i];
@@ -550,14 +664,16 @@ idtime_multirange_fraction(PlannerInfo *root, VariableStatData *vardata, const I
  * PostgreSQL's default for a range containing a scalar.
  */
 static Selectivity
-idtime_selectivity(PlannerInfo *root, const IdgenType *t, List *args, int varRelid)
+idtime_selectivity(PlannerInfo *root, const IdgenType *t, Oid fnoid, List *args,
+				   int varRelid)
 {
 	VariableStatData vardata;
 	Node	   *other;
 	bool		varonleft;
 	Selectivity sel = DEFAULT_RANGE_INEQ_SEL;
 
-	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
+	if (!idtime_args_ok(t, fnoid, args) ||
+		!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
 		return sel;
 	if (IsA(other, Const) && exprType(other) == TSTZRANGEOID &&
 		vardata.vartype != TSTZRANGEOID)
@@ -589,8 +705,9 @@ idtime_range_sel(FunctionCallInfo fcinfo, const IdgenType *t)
 	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
 	List	   *args = (List *) PG_GETARG_POINTER(2);
 	int			varRelid = PG_GETARG_INT32(3);
+	Oid			selfn = fcinfo->flinfo != NULL ? fcinfo->flinfo->fn_oid : InvalidOid;
 
-	PG_RETURN_FLOAT8(idtime_selectivity(root, t, args, varRelid));
+	PG_RETURN_FLOAT8(idtime_selectivity(root, t, selfn, args, varRelid));
 }
 
 /*
@@ -956,6 +1073,8 @@ idtime_cmp_sel(FunctionCallInfo fcinfo, const IdgenType *t)
 	Selectivity sel;
 	ListCell   *lc;
 
+	if (!idtime_args_ok(t, selfn, args))
+		PG_RETURN_FLOAT8(DEFAULT_INEQ_SEL);
 	if (!idtime_read_side(root, opno, args, varRelid, collation, &vardata, &self))
 	{
 		bool		idleft;
@@ -1120,7 +1239,8 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
  * For a tstzmultirange m, the index condition is that of the smallest range
  * holding m, lossy, and a partitioned table is left to prune nothing.
  * A btree index on a timestamptz column can ask it for an index condition
- * from time_column >= id: that is no containment, and gets none.
+ * from time_column >= id: that is no containment, and gets none.  Attached
+ * to a function of other types, it does nothing (see idtime_args_ok).
  */
 Datum
 idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
@@ -1136,9 +1256,11 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		SupportRequestSimplify *req = (SupportRequestSimplify *) rawreq;
 		List	   *args = req->fcall->args;
 
-		if (idtime_is_containment(args))
+		if (!idtime_args_ok(t, supportfn, args))
+			ret = NULL;
+		else if (idtime_is_containment(args))
 			ret = idtime_simplify_contained(t, supportfn, req->root, args);
-		else if (list_length(args) == 2)
+		else
 			ret = idtime_simplify_comparison(t, req->root, req->fcall->funcid, args);
 	}
 	else if (IsA(rawreq, SupportRequestIndexCondition))
@@ -1153,7 +1275,7 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		else
 			PG_RETURN_POINTER(NULL);
 
-		if (idtime_is_containment(args) &&
+		if (idtime_args_ok(t, supportfn, args) && idtime_is_containment(args) &&
 			idtime_split_args(args, &idexpr, &rangeexpr) == req->indexarg &&
 			is_pseudo_constant_for_index(req->root, (Node *) rangeexpr, req->index))
 		{
@@ -1174,7 +1296,8 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 
 		if (!req->is_join && idtime_is_containment(req->args))
 		{
-			req->selectivity = idtime_selectivity(req->root, t, req->args, req->varRelid);
+			req->selectivity = idtime_selectivity(req->root, t, supportfn, req->args,
+												  req->varRelid);
 			ret = (Node *) req;
 		}
 	}

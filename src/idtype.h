@@ -80,6 +80,7 @@ extern Datum idtype_distance(FunctionCallInfo fcinfo, const IdgenType *t);
  */
 typedef struct IdtimeBound
 {
+	const IdgenType *type;		/* the type, where a cache slot holds it */
 	TimestampTz ts;
 	int			place;			/* -1 below every id, 1 above, 0 before val */
 	uint8		val[IDGEN_MAX_LEN]; /* the smallest id at or after ts */
@@ -103,7 +104,8 @@ idtype_cmp(const IdgenType *t, Datum a, Datum b)
 
 /*
  * Compare an id with a time: 1 when the id is after it, -1 when before,
- * never 0.  The time's place, once found, stays with the call's FmgrInfo.
+ * never 0.  The time's place, once found, stays in a slot the call's
+ * FmgrInfo points to, as long as no other time takes the slot.
  */
 static inline int
 idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts)
@@ -111,7 +113,7 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 	const IdtimeBound *b = fcinfo->flinfo != NULL ?
 		(const IdtimeBound *) fcinfo->flinfo->fn_extra : NULL;
 
-	if (unlikely(b == NULL || b->ts != ts))
+	if (unlikely(b == NULL || b->ts != ts || b->type != t))
 		b = idtime_bound_slow(fcinfo, t, ts);
 	if (b->place != 0)
 		return -b->place;
