@@ -258,13 +258,13 @@ idtime_split_args(List *args, Expr **idexpr, Expr **rangeexpr)
 
 /*
  * Are args those of a call the estimators and the support function of T
- * serve: one argument of type T (or a domain over it), the other a time or
- * a range of times?  T is found by its name in the schema of fnoid, the
- * estimator or support function called.  Attached by hand to an operator or
- * function of another type, they read nothing (that type's statistics are
- * no values of T) and give PostgreSQL's default estimate.  (A column of T
- * can still be one relabelled to T, whose statistics PostgreSQL reads: a
- * binary-coercible type has T's length.)
+ * serve: one argument of type T (or a domain over it), the other a time, a
+ * range or a multirange of times?  T is found by its name in the schema of
+ * fnoid, the estimator or support function called.  Attached by hand to an
+ * operator or function of another type, they read nothing (that type's
+ * statistics are no values of T) and give PostgreSQL's default estimate.
+ * (A column of T can still be one relabelled to T, whose statistics
+ * PostgreSQL reads: a binary-coercible type has T's length.)
  */
 static bool
 idtime_args_ok(const IdgenType *t, Oid fnoid, List *args)
@@ -285,7 +285,7 @@ idtime_args_ok(const IdgenType *t, Oid fnoid, List *args)
 	for (int i = 0; i < 2; i++)
 	{
 		if (types[i] == idtype &&
-			(types[1 - i] == TIMESTAMPTZOID || types[1 - i] == TSTZRANGEOID))
+			(types[1 - i] == TIMESTAMPTZOID || idtime_is_time_set(types[1 - i])))
 			return true;
 	}
 	return false;
