@@ -37,6 +37,8 @@
 #include "miscadmin.h"
 #include "storage/ipc.h"
 
+#include "worker.h"
+
 #define IDGEN_HWM_FILE		"idgen.hwm"
 #define IDGEN_HWM_TRANCHE	"idgen_hwm"
 
@@ -79,6 +81,7 @@ idgen_hwm_init(IdgenHwm *h)
 	h->lock = NULL;
 	h->trusted = true;
 	h->failing = false;
+	h->worker_failing = false;
 	h->problem[0] = '\0';
 	h->nfile = 0;
 	for (int i = 0; i < IDGEN_NHWM; i++)
@@ -212,23 +215,75 @@ idgen_hwm_next(uint64 value, uint64 now, uint64 ahead)
 }
 
 /*
+ * The one path by which marks move: with h->lock held, write the marks in
+ * force with each slot moved up to want[slot] (0 leaves it), and only once
+ * the file is durable publish them in shared memory.  Releases the lock.
+ * On failure, a caller that needs its value (wait) raises 58030; an early
+ * renewal warns once until a write succeeds again (the worker in the log,
+ * callers to their client, each once).  slot names the generator in
+ * messages.  Returns whether the marks were written.
+ */
+static bool
+idgen_hwm_move(IdgenHwm *h, const uint64 *want, IdgenHwmSlot slot, bool wait, bool worker)
+{
+	uint64		marks[IDGEN_NHWM];
+	char		problem[IDGEN_PROBLEM_LEN];
+	bool	   *failing = worker ? &h->worker_failing : &h->failing;
+	bool		warn;
+
+	for (int i = 0; i < IDGEN_NHWM; i++)
+		marks[i] = Max(pg_atomic_read_u64(&h->mark[i]), want[i]);
+	if (idgen_hwm_write(h, marks, problem))
+	{
+		for (int i = 0; i < IDGEN_NHWM; i++)
+			pg_atomic_write_u64(&h->mark[i], marks[i]);
+		*failing = false;
+		LWLockRelease(h->lock);
+		/* counted by the tests: in steady use only the worker writes */
+		ereport(DEBUG1,
+				(errmsg_internal("high-water marks written by %s", worker ? "the worker" : "a caller")));
+		return true;
+	}
+	warn = !*failing;
+	*failing = true;
+	LWLockRelease(h->lock);
+
+	if (wait || warn)
+		ereport(wait ? ERROR : WARNING,
+				(errcode(ERRCODE_IO_ERROR),
+				 errmsg("could not write high-water mark file \"%s\": %s", IDGEN_HWM_FILE, problem),
+				 wait ?
+				 errdetail("%s issues no value past the mark on disk until a new one is written.",
+						   idgen_hwm_generator[slot]) :
+				 errdetail("%s goes on below the mark in force, and refuses once it is reached.",
+						   idgen_hwm_generator[slot]),
+				 errhint("Make the data directory writable by the server, free space on its file system, and remove anything in the way of \"%s\"; the next call that needs the mark tries again.",
+						 idgen_hwm_file.tmpname)));
+	return false;
+}
+
+/*
  * Move slot's mark past value, in the file first.  With wait, the caller
  * needs value admitted: it queues for the lock, and raises 55000 if the
- * file cannot be trusted, 58030 if it cannot be written.  Without wait this
- * is an early renewal, while the mark in force still covers the caller's
- * values: it gives way to a backend already writing, and a failure is a
- * warning, once until a write succeeds again.  Either way a backend that
- * took the lock after another's write finds nothing to do.
+ * file cannot be trusted, 58030 if it cannot be written; then it wakes the
+ * worker, which has been idle or is gone.  Without wait this is an early
+ * renewal, while the mark in force still covers the caller's values: it is
+ * the worker's job while the worker runs and its writes succeed, so the
+ * caller only wakes it; otherwise the caller gives way to a backend
+ * already writing, and a failure is a warning, once until a write succeeds
+ * again.  Either way a backend that took the lock after another's write
+ * finds nothing to do.
  */
 void
 idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 now, uint64 ahead,
 				  bool wait)
 {
-	uint64		marks[IDGEN_NHWM];
+	uint64		want[IDGEN_NHWM] = {0};
 	char		problem[IDGEN_PROBLEM_LEN];
-	bool		warn;
 
 	if (h->lock == NULL)
+		return;
+	if (!wait && !h->worker_failing && idgen_worker_wake())
 		return;
 	if (wait)
 		LWLockAcquire(h->lock, LW_EXCLUSIVE);
@@ -256,29 +311,71 @@ idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value, uint64 now, uint
 		LWLockRelease(h->lock);
 		return;
 	}
-	for (int i = 0; i < IDGEN_NHWM; i++)
-		marks[i] = pg_atomic_read_u64(&h->mark[i]);
-	marks[slot] = Max(marks[slot], idgen_hwm_next(value, now, ahead));
-	if (idgen_hwm_write(h, marks, problem))
-	{
-		pg_atomic_write_u64(&h->mark[slot], marks[slot]);
-		h->failing = false;
-		LWLockRelease(h->lock);
-		return;
-	}
-	warn = !h->failing;
-	h->failing = true;
-	LWLockRelease(h->lock);
+	want[slot] = idgen_hwm_next(value, now, ahead);
+	if (idgen_hwm_move(h, want, slot, wait, false) && wait)
+		(void) idgen_worker_wake();
+}
 
-	if (wait || warn)
-		ereport(wait ? ERROR : WARNING,
-				(errcode(ERRCODE_IO_ERROR),
-				 errmsg("could not write high-water mark file \"%s\": %s", IDGEN_HWM_FILE, problem),
-				 wait ?
-				 errdetail("%s issues no value past the mark on disk until a new one is written.",
-						   idgen_hwm_generator[slot]) :
-				 errdetail("%s goes on below the mark in force, and refuses once it is reached.",
-						   idgen_hwm_generator[slot]),
-				 errhint("Make the data directory writable by the server, free space on its file system, and remove anything in the way of \"%s\"; the next call that needs the mark tries again.",
-						 idgen_hwm_file.tmpname)));
+/* Each slot's clock */
+static const IdgenHwmClock *const idgen_hwm_clock[IDGEN_NHWM] = {
+	[IDGEN_HWM_SNO_TICK] = &sno_hwm_clock,
+	[IDGEN_HWM_SNO_TOCK] = &sno_hwm_clock,
+	[IDGEN_HWM_SIQ] = &siq_hwm_clock,
+	[IDGEN_HWM_MUID] = &muid_hwm_clock,
+};
+
+/*
+ * The worker (worker.c): renew, in one write, the mark of every slot in use
+ * whose lead over the clock, or over the values when they run ahead of it,
+ * has fallen to half the window, as a caller would (idgen_hwm_next), so
+ * that callers find the mark ahead and never write it themselves.  The
+ * marks only move on earlier than callers would move them, never further.
+ * in_use[slot] says the slot's values have moved lately.
+ * Returns false if a write failed (logged once until one succeeds).
+ */
+bool
+idgen_hwm_renew(IdgenHwm *h, const bool *in_use)
+{
+	uint64		want[IDGEN_NHWM] = {0};
+	int			first = -1;
+
+	LWLockAcquire(h->lock, LW_EXCLUSIVE);
+	/* nothing is issued while the file is untrusted: callers report it */
+	if (h->trusted)
+	{
+		for (int i = 0; i < IDGEN_NHWM; i++)
+		{
+			const IdgenHwmClock *c = idgen_hwm_clock[i];
+			uint64		now;
+			uint64		used;
+			uint64		mark;
+
+			if (!in_use[i] || !c->now(&now))
+				continue;
+			/*
+			 * A mark the clock has passed is the callers' to renew: the
+			 * worker was late, or the callers' clock is not the worker's
+			 * (idgen.clock_offset), and a mark from the worker's would then
+			 * run more than the window ahead of theirs.
+			 */
+			mark = pg_atomic_read_u64(&h->mark[i]);
+			if (mark <= now)
+				continue;
+			/* written under the generator's lock: a stale read only delays */
+			used = h->used[i];
+			if (Max(now, used) + c->ahead / 2 < mark)
+				continue;
+			want[i] = idgen_hwm_next(used, now, c->ahead);
+			if (want[i] <= mark)
+				continue;
+			if (first < 0)
+				first = i;
+		}
+	}
+	if (first < 0)
+	{
+		LWLockRelease(h->lock);
+		return true;
+	}
+	return idgen_hwm_move(h, want, (IdgenHwmSlot) first, false, true);
 }

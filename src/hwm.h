@@ -22,8 +22,11 @@
  *
  * A mark is written a window ahead of the clock (the generator's "ahead",
  * 1.2 s), so that a value issued after a crash is never further ahead of
- * the clock than that; it is renewed once the values come within an eighth
- * of the window of it, about once a second while a generator is busy.
+ * the clock than that.  While a generator is in use the mark worker
+ * (worker.c) renews it once its lead has fallen to half the window; a
+ * caller renews it only when the worker is gone or failing, once the values
+ * come within an eighth of the window of it, and waits for it only when
+ * they reach it.
  */
 typedef enum IdgenHwmSlot
 {
@@ -36,6 +39,20 @@ typedef enum IdgenHwmSlot
 
 /* How far ahead of the clock a mark is written: the most a crash can put a value ahead of it */
 #define IDGEN_HWM_WINDOW_US		INT64CONST(1200000)
+
+/*
+ * A slot's clock, in its generator's units (sno.c, siq.c, muid.c), for the
+ * worker: false while the clock reads outside the type's range.
+ */
+typedef struct IdgenHwmClock
+{
+	bool		(*now) (uint64 *now);
+	uint64		ahead;			/* the window, in the same units */
+} IdgenHwmClock;
+
+extern const IdgenHwmClock sno_hwm_clock;
+extern const IdgenHwmClock siq_hwm_clock;
+extern const IdgenHwmClock muid_hwm_clock;
 
 /* The most slots a file may hold, this version's and a newer one's */
 #define IDGEN_HWM_MAXFILE	64
@@ -51,7 +68,8 @@ typedef struct IdgenHwm
 	 * the marks it vouches for.
 	 */
 	bool		trusted;
-	bool		failing;		/* the last write failed (warned once) */
+	bool		failing;		/* a caller's last write failed (warned once) */
+	bool		worker_failing; /* the worker's last write failed (logged once) */
 	char		problem[IDGEN_PROBLEM_LEN];
 	pg_atomic_uint64 mark[IDGEN_NHWM];	/* on disk: nothing at or above it is
 										 * issued */
@@ -68,6 +86,7 @@ extern void idgen_hwm_request(void);
 extern void idgen_hwm_startup(IdgenHwm *h);
 extern void idgen_hwm_advance(IdgenHwm *h, IdgenHwmSlot slot, uint64 value,
 							  uint64 now, uint64 ahead, bool wait);
+extern bool idgen_hwm_renew(IdgenHwm *h, const bool *in_use);
 
 
 /*

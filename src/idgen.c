@@ -7,6 +7,7 @@
 #include "idgen.h"
 #include "shmem.h"
 #include "statefile.h"
+#include "worker.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -221,6 +222,7 @@ _PG_init(void)
 	shmem_request_hook = idgen_shmem_request_hook;
 	prev_shmem_startup_hook = shmem_startup_hook;
 	shmem_startup_hook = idgen_shmem_startup_hook;
+	idgen_worker_register();
 }
 
 void

@@ -113,6 +113,18 @@ muid_bundle(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(v);
 }
 
+/* muid's clock for the mark worker (hwm.c) */
+static bool
+muid_hwm_now(uint64 *now)
+{
+	int64		us = idgen_clock_us();
+
+	*now = (uint64) Max(us, 0);
+	return us >= 0 && (uint64) us <= MUID_MAX_US;
+}
+
+const IdgenHwmClock muid_hwm_clock = {muid_hwm_now, MUID_HWM_AHEAD};
+
 /*
  * Generation.  A muid names a change within a transaction: the first
  * gen_muid() of a PostgreSQL transaction takes a timestamp from the

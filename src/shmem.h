@@ -13,6 +13,7 @@
 #include "storage/spin.h"
 
 #include "hwm.h"
+#include "worker.h"
 
 /*
  * Generators, for statistics.  Each backend counts the ids it makes in local
@@ -144,6 +145,7 @@ typedef struct IdgenShared
 	IdgenUlidState ulid;
 	char		pad_ulid[PG_CACHE_LINE_SIZE];
 	IdgenHwm	hwm;
+	IdgenWorkerState worker;
 	IdgenNodeIdentity node;
 
 	pg_atomic_uint64 generated[IDGEN_NGENERATORS];

@@ -395,6 +395,9 @@ siq_clock(uint64 *now)
 	return likely(*now <= SIQ_MAX_TICKS);
 }
 
+/* siq's clock for the mark worker (hwm.c) */
+const IdgenHwmClock siq_hwm_clock = {siq_clock, SIQ_HWM_AHEAD};
+
 /* Take cfg's node settings as those in force for the ticks to come */
 static inline void
 siq_settings_take(IdgenSiqState *s, const SiqConfig *cfg)

@@ -258,6 +258,17 @@ sno_clock(int64 *ns, uint64 *now)
 	return true;
 }
 
+/* sno's clock for the mark worker (hwm.c) */
+static bool
+sno_hwm_now(uint64 *now)
+{
+	int64		ns;
+
+	return sno_clock(&ns, now);
+}
+
+const IdgenHwmClock sno_hwm_clock = {sno_hwm_now, SNO_HWM_AHEAD};
+
 /* One step of the sequencer, under sno_lock: no errors, no allocation */
 static inline void
 sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
