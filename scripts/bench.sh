@@ -9,6 +9,10 @@
 #  4. the high-water mark renewals of gen_sno(), gen_siq() and gen_muid(): how
 #     many a second, and what their fsyncs cost (the same runs with fsync = on
 #     and off; for the loops also the time the backend was blocked)
+#  5. latency with fsync = on: inserts with each generator as DEFAULT against
+#     an identity column, and the generator call alone against nextval(), at
+#     a low rate (one statement of each every 1.5 s) and a high one (pgbench,
+#     4 clients); median, p90, p99 (and p99.9 at the high rate)
 #
 # On PostgreSQL 18 and later, core uuidv7() is measured beside gen_random_uuid().
 #
@@ -16,7 +20,10 @@
 # (rows for gen_random_uuid and uuidv7, default 500000), BENCH_ROUNDS (default 7),
 # BENCH_PGBENCH_TIME (seconds per pgbench run, default 5), BENCH_PGBENCH_ROUNDS
 # (default 3), BENCH_HWM_TIME (seconds per run of part 4, default 3),
-# BENCH_HWM_ROUNDS (rounds of each fsync setting in part 4, default 3).
+# BENCH_HWM_ROUNDS (rounds of each fsync setting in part 4, default 3),
+# BENCH_LAT_ROUNDS (statements of each job at the low rate in part 5, default
+# 30), BENCH_LAT_TIME (seconds per pgbench run of part 5, default 5),
+# BENCH_PARTS (the parts to run, default "1 2 3 4 5").
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -27,6 +34,11 @@ PGB_TIME=${BENCH_PGBENCH_TIME:-5}
 PGB_ROUNDS=${BENCH_PGBENCH_ROUNDS:-3}
 HWM_TIME=${BENCH_HWM_TIME:-3}
 HWM_ROUNDS=${BENCH_HWM_ROUNDS:-3}
+LAT_ROUNDS=${BENCH_LAT_ROUNDS:-30}
+LAT_TIME=${BENCH_LAT_TIME:-5}
+# Seconds between two statements of one job at the low rate of part 5
+LAT_GAP=1.5
+part() { case " ${BENCH_PARTS:-1 2 3 4 5} " in *" $1 "*) return 0 ;; esac; return 1; }
 # How often part 4 looks at idgen.hwm: renewals come about a second apart
 HWM_POLL_MS=40
 DB=idgen_bench
@@ -110,6 +122,7 @@ echo "idgen: $(sql -c "SELECT extversion FROM pg_extension WHERE extname = 'idge
     "preloaded; generators found: $(sql -c "SELECT string_agg(proname, ', ' ORDER BY proname) FROM pg_proc WHERE proname LIKE 'gen\_%' AND proname <> 'gen_random_uuid'")"
 
 # ---- 1. cost per id in the server --------------------------------------------
+if part 1; then
 # Jobs: "key n expression".  Each loop is
 #   SELECT count(EXPR) FROM (SELECT generate_series(1, n) AS g) s
 # (generate_series in the select list runs value by value, without
@@ -227,8 +240,10 @@ awk '$1 > 0 { print $2, $3, $4 }' "$TMP/loops.out" | sort -k1,1 -k3,3g |
         }
     }'
 [ "$UUIDV7" != 0 ] || echo "ratio uuidv7/*: not measured, this server has no uuidv7() (PostgreSQL 18 and later have it)"
+fi
 
 # ---- 2. scaling with pgbench ---------------------------------------------------
+if part 2; then
 echo
 echo "== 2. scaling with pgbench (1 client vs 2 clients)"
 echo "transaction: SELECT count(EXPR) FROM generate_series(1, 1000) (1000 ids), or as shown;" \
@@ -292,8 +307,10 @@ sort -k1,1 -k2,2n -k3,3g "$TMP/pgb.out" |
         }
     }'
 has gen_muid && echo "gen_muid() x1: one gen_muid() per transaction, each starting a bundle from the server-wide sequencer"
+fi
 
 # ---- 3. codecs outside the server ----------------------------------------------
+if part 3; then
 echo
 echo "== 3. codecs outside the server (bench/codec_bench.c with src/codec.c, gcc -O2)"
 if gcc -O2 -Wall -Wextra -I"$ROOT/src" -o "$ROOT/bench/codec_bench" \
@@ -301,6 +318,7 @@ if gcc -O2 -Wall -Wextra -I"$ROOT/src" -o "$ROOT/bench/codec_bench" \
     "$ROOT/bench/codec_bench"
 else
     echo "codec_bench did not compile; skipped"
+fi
 fi
 
 # ---- 4. high-water mark renewals and the cost of their fsyncs --------------------
@@ -397,6 +415,7 @@ hwm_run() {
         "$TMP/watch" >>"$TMP/hwm_int.out"
 }
 
+if part 4; then
 echo
 echo "== 4. high-water mark renewals (idgen.hwm) and the cost of their fsyncs"
 if [ -z "$HWM_KEYS" ]; then
@@ -569,4 +588,124 @@ SQL
                     100 * (bpi["on"] - bpi["off"]) / med[k, "off"]
             }
         }' "$TMP/hwm.out" "$TMP/hwm_int.out"
+fi
+fi
+
+# ---- 5. latency: inserts against identity, calls against nextval() ------------
+# What a caller waits for: with fsync = on and synchronous_commit = on (the
+# bench cluster runs without them otherwise), each job's statement timed by
+# the client.  Insert jobs add a row to a table whose primary key has the
+# generator as DEFAULT, against a table with an identity column; call jobs
+# run the generator alone, against nextval().  Low rate: every job once a
+# round, in an order rotated each round, LAT_GAP s between two statements
+# of one job; a warm-up round is not counted.  High rate: pgbench, 4
+# clients, LAT_TIME s per job, each transaction's latency from its log.
+if part 5; then
+echo
+echo "== 5. latency with fsync = on: inserts against an identity column, calls against nextval()"
+sql -c "ALTER SYSTEM SET synchronous_commit = on" >/dev/null
+hwm_fsync on
+LAT_JOBS="ins_identity INSERT INTO bench.lat_identity (v) VALUES (1);
+$(printf '%s' "$GEN_LINES" | awk '{ print "ins_" $1, "INSERT INTO bench.lat_" $1, "(v) VALUES (1);" }')
+call_nextval SELECT nextval('bench.lat_seq');
+$(printf '%s' "$GEN_LINES" | awk '{ print "call_" $1, "SELECT", $2 ";" }')"
+NLAT=$(echo "$LAT_JOBS" | wc -l)
+{
+    echo "CREATE TABLE bench.lat_identity (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, v integer);"
+    echo "CREATE SEQUENCE bench.lat_seq;"
+    printf '%s' "$GEN_LINES" | awk '{ t = substr($1, 5); print "CREATE TABLE bench.lat_" $1, "(id", t, "DEFAULT", $2, "PRIMARY KEY, v integer);" }'
+} | sql
+echo "low rate: every job once a round, $(awk -v g="$LAT_GAP" -v n="$NLAT" 'BEGIN { printf "%.3f", g / n }') s apart" \
+    "(each job every $LAT_GAP s), order rotated each round; $LAT_ROUNDS rounds after 1 warm-up round;" \
+    "psql's timing of each statement (a round trip over the unix socket, the commit included)"
+
+# The script: "\echo @key" before each timed statement, the pauses untimed
+r=0
+while [ "$r" -le "$LAT_ROUNDS" ]; do
+    echo "$LAT_JOBS" | awk -v r="$r" -v n="$NLAT" -v gap="$LAT_GAP" '
+        { k[NR - 1] = $1; $1 = ""; sub(/^ +/, ""); q[NR - 1] = $0 }
+        END {
+            for (i = 0; i < n; i++) {
+                j = (i + r) % n
+                printf "\\echo @%d %s\n\\timing on\n%s\n\\timing off\nSELECT pg_sleep(%.4f);\n", r, k[j], q[j], gap / n
+            }
+        }'
+    r=$((r + 1))
+done >"$TMP/lat.sql"
+sql -f "$TMP/lat.sql" | awk '
+    /^@/ { r = substr($1, 2); k = $2; next }
+    /^Time: / { if (k != "" && r > 0) print k, $2; k = "" }' >"$TMP/lat_low.out" ||
+    die "the low-rate statements failed"
+
+# High rate: one pgbench run per job, its per-transaction log (latency in us,
+# the third column), interleaved in the order of the jobs
+echo "high rate: pgbench -n -M prepared -T $LAT_TIME -c 4 -j 2 per job, one run each; every transaction's latency (-l)"
+: >"$TMP/lat_high.out"
+while read -r k script; do
+    echo "$script" >"$TMP/lat_$k.sql"
+    rm -f "$TMP"/lat_log_"$k".*
+    "$PG_BIN/pgbench" -n -M prepared -T "$LAT_TIME" -c 4 -j 2 -l --log-prefix="$TMP/lat_log_$k" \
+        -f "$TMP/lat_$k.sql" "$DB" >"$TMP/pgb.log" 2>&1 ||
+        { cat "$TMP/pgb.log"; die "pgbench failed ($k)"; }
+    cat "$TMP"/lat_log_"$k".* | awk -v k="$k" '{ printf "%s %.3f\n", k, $3 / 1000 }' >>"$TMP/lat_high.out"
+done <<EOF
+$LAT_JOBS
+EOF
+sql -c "ALTER SYSTEM RESET synchronous_commit" >/dev/null
+hwm_fsync off
+
+# lat_report RATE FILE: per job n, median, p90, p99 (p99.9 at the high rate)
+# in ms, nearest rank; then each generator against its base (identity for
+# inserts, nextval() for calls) and the acceptance lines: at the low rate
+# the inserts of gen_sno, gen_siq and gen_muid within 1.15x of identity's
+# median and 1.5x of its p90; at the high rate every generator call's p99.9
+# within 2x of nextval()'s
+lat_report() {
+    sort -k1,1 -k2,2g "$2" | awk -v rate="$1" -v jobs="$(echo "$LAT_JOBS" | cut -d ' ' -f 1 | tr '\n' ' ')" '
+    function pct(p) { i = int(p * cnt + 0.999999); return v[i < 1 ? 1 : i] }
+    function flush() {
+        if (cnt == 0) return
+        n[key] = cnt; p50[key] = pct(0.5); p90[key] = pct(0.9); p99[key] = pct(0.99); p999[key] = pct(0.999)
+        cnt = 0
+    }
+    { if ($1 != key) { flush(); key = $1 } v[++cnt] = $2 }
+    END {
+        flush()
+        hi = rate == "high"
+        print ""
+        printf "%s rate (ms)           n     median      p90      p99%s   median/base  p90/base%s\n",
+            rate, hi ? "    p99.9" : "", hi ? "  p99.9/base" : ""
+        nj = split(jobs, o, " ")
+        for (i = 1; i <= nj; i++) {
+            k = o[i]
+            if (!(k in n)) continue
+            base = (k ~ /^ins_/) ? "ins_identity" : "call_nextval"
+            name = k; sub(/^(ins|call)_/, "", name)
+            name = (k ~ /^ins_/ ? "insert " : "call ") (name == "identity" ? "identity" : name == "nextval" ? "nextval()" : name "()")
+            printf "  %-22s %6d %9.3f %8.3f %8.3f", name, n[k], p50[k], p90[k], p99[k]
+            if (hi) printf " %8.3f", p999[k]
+            if (k == base) { printf "   (base)\n"; continue }
+            printf "   %9.2fx %8.2fx", p50[k] / p50[base], p90[k] / p90[base]
+            if (hi) printf " %10.2fx", p999[k] / p999[base]
+            printf "\n"
+        }
+        print ""
+        for (i = 1; i <= nj; i++) {
+            k = o[i]
+            if (!(k in n)) continue
+            if (!hi && (k == "ins_gen_sno" || k == "ins_gen_siq" || k == "ins_gen_muid")) {
+                m = p50[k] / p50["ins_identity"]; q = p90[k] / p90["ins_identity"]
+                printf "latency low rate insert %s(): median %.2fx identity (target <= 1.15x): %s; p90 %.2fx (target <= 1.5x): %s\n",
+                    substr(k, 5), m, m <= 1.15 ? "PASS" : "FAIL", q, q <= 1.5 ? "PASS" : "FAIL"
+            }
+            if (hi && k ~ /^call_gen_/) {
+                m = p999[k] / p999["call_nextval"]
+                printf "latency high rate call %s(): p99.9 %.2fx nextval() (target <= 2x): %s\n",
+                    substr(k, 6), m, m <= 2 ? "PASS" : "FAIL"
+            }
+        }
+    }'
+}
+lat_report low "$TMP/lat_low.out"
+lat_report high "$TMP/lat_high.out"
 fi
