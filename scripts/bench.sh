@@ -22,7 +22,8 @@
 # (default 3), BENCH_HWM_TIME (seconds per run of part 4, default 3),
 # BENCH_HWM_ROUNDS (rounds of each fsync setting in part 4, default 3),
 # BENCH_LAT_ROUNDS (statements of each job at the low rate in part 5, default
-# 30), BENCH_LAT_TIME (seconds per pgbench run of part 5, default 5),
+# 30), BENCH_LAT_TIME (seconds per pgbench run of part 5, default 2),
+# BENCH_LAT_HIGH_ROUNDS (rounds of pgbench runs in part 5, default 3),
 # BENCH_PARTS (the parts to run, default "1 2 3 4 5").
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -35,7 +36,8 @@ PGB_ROUNDS=${BENCH_PGBENCH_ROUNDS:-3}
 HWM_TIME=${BENCH_HWM_TIME:-3}
 HWM_ROUNDS=${BENCH_HWM_ROUNDS:-3}
 LAT_ROUNDS=${BENCH_LAT_ROUNDS:-30}
-LAT_TIME=${BENCH_LAT_TIME:-5}
+LAT_TIME=${BENCH_LAT_TIME:-2}
+LAT_HIGH_ROUNDS=${BENCH_LAT_HIGH_ROUNDS:-3}
 # Seconds between two statements of one job at the low rate of part 5
 LAT_GAP=1.5
 part() { case " ${BENCH_PARTS:-1 2 3 4 5} " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -599,7 +601,8 @@ fi
 # run the generator alone, against nextval().  Low rate: every job once a
 # round, in an order rotated each round, LAT_GAP s between two statements
 # of one job; a warm-up round is not counted.  High rate: pgbench, 4
-# clients, LAT_TIME s per job, each transaction's latency from its log.
+# clients, rounds of LAT_TIME s per job, each transaction's latency from
+# the logs.
 if part 5; then
 echo
 echo "== 5. latency with fsync = on: inserts against an identity column, calls against nextval()"
@@ -637,20 +640,29 @@ sql -f "$TMP/lat.sql" | awk '
     /^Time: / { if (k != "" && r > 0) print k, $2; k = "" }' >"$TMP/lat_low.out" ||
     die "the low-rate statements failed"
 
-# High rate: one pgbench run per job, its per-transaction log (latency in us,
-# the third column), interleaved in the order of the jobs
-echo "high rate: pgbench -n -M prepared -T $LAT_TIME -c 4 -j 2 per job, one run each; every transaction's latency (-l)"
+# High rate: LAT_HIGH_ROUNDS rounds of one pgbench run per job, the order
+# rotated each round; each transaction's latency from the runs' logs (in us,
+# the third column)
+echo "high rate: pgbench -n -M prepared -T $LAT_TIME -c 4 -j 2 per job; $LAT_HIGH_ROUNDS rounds, order rotated;" \
+    "every transaction's latency (-l)"
 : >"$TMP/lat_high.out"
 while read -r k script; do
     echo "$script" >"$TMP/lat_$k.sql"
-    rm -f "$TMP"/lat_log_"$k".*
-    "$PG_BIN/pgbench" -n -M prepared -T "$LAT_TIME" -c 4 -j 2 -l --log-prefix="$TMP/lat_log_$k" \
-        -f "$TMP/lat_$k.sql" "$DB" >"$TMP/pgb.log" 2>&1 ||
-        { cat "$TMP/pgb.log"; die "pgbench failed ($k)"; }
-    cat "$TMP"/lat_log_"$k".* | awk -v k="$k" '{ printf "%s %.3f\n", k, $3 / 1000 }' >>"$TMP/lat_high.out"
 done <<EOF
 $LAT_JOBS
 EOF
+r=0
+while [ "$r" -lt "$LAT_HIGH_ROUNDS" ]; do
+    for k in $(echo "$LAT_JOBS" | cut -d ' ' -f 1 | awk -v r="$r" -v n="$NLAT" '
+            { k[NR - 1] = $1 } END { for (i = 0; i < n; i++) print k[(i + r) % n] }'); do
+        rm -f "$TMP"/lat_log_"$k".*
+        "$PG_BIN/pgbench" -n -M prepared -T "$LAT_TIME" -c 4 -j 2 -l --log-prefix="$TMP/lat_log_$k" \
+            -f "$TMP/lat_$k.sql" "$DB" >"$TMP/pgb.log" 2>&1 ||
+            { cat "$TMP/pgb.log"; die "pgbench failed ($k)"; }
+        cat "$TMP"/lat_log_"$k".* | awk -v k="$k" '{ printf "%s %.3f\n", k, $3 / 1000 }' >>"$TMP/lat_high.out"
+    done
+    r=$((r + 1))
+done
 sql -c "ALTER SYSTEM RESET synchronous_commit" >/dev/null
 hwm_fsync off
 
