@@ -9,7 +9,8 @@
 # repeat afterwards.  Then crash cycles under load, the postmaster killed
 # (every other time with the worker at the same instant): no value
 # repeats, each cycle's siq and muid values are above the cycles' before,
-# and none runs more than the window (1.2 s) ahead of the clock.
+# and none runs more than the window (1.2 s) ahead of the clock.  A
+# standby has no worker; promoted, it has one.
 
 use strict;
 use warnings;
@@ -208,4 +209,27 @@ is( $node->safe_psql('postgres', qq{
 	'', 'crash cycles: each cycle\'s siq and muid values above every earlier cycle\'s');
 
 $node->stop;
+
+# 6. A standby has no worker; once promoted, it has one
+my $primary = PostgreSQL::Test::Cluster->new('mark_worker_primary');
+$primary->init(allows_streaming => 1);
+$primary->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
+$primary->start;
+$primary->backup('b');
+my $standby = PostgreSQL::Test::Cluster->new('mark_worker_standby');
+$standby->init_from_backup($primary, 'b', has_streaming => 1);
+$standby->start;
+$primary->wait_for_replay_catchup($standby);
+is($primary->safe_psql('postgres',
+		q{SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'idgen worker'}),
+	'1', 'the primary has the worker');
+is($standby->safe_psql('postgres',
+		q{SELECT pg_is_in_recovery(), count(*) FROM pg_stat_activity WHERE backend_type = 'idgen worker'}),
+	't|0', 'a standby has none');
+$standby->promote;
+ok($standby->poll_query_until('postgres',
+		q{SELECT count(*) = 1 FROM pg_stat_activity WHERE backend_type = 'idgen worker'}),
+	'promoted, it has one');
+$standby->stop;
+$primary->stop;
 done_testing();
