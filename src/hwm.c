@@ -10,7 +10,10 @@
  *	  inside its own critical section); a value at or past it waits until a
  *	  backend has moved the mark on in the file, fsynced, under an LWLock
  *	  (idgen_hwm_advance), and only then in shared memory.  So the file is
- *	  always above every value issued.  A clean shutdown writes the exact
+ *	  always above every value issued.  While a generator is in use the idgen
+ *	  worker (worker.c) moves its mark on before the values come near it
+ *	  (idgen_hwm_renew), by the same rule and through the same write
+ *	  (idgen_hwm_move), so that callers rarely have to.  A clean shutdown writes the exact
  *	  bounds of what was used instead; after a crash the marks written ahead
  *	  stand.  At server start the generators read the marks back
  *	  (IdgenHwm.loaded) and treat everything below them as used.
