@@ -13,9 +13,9 @@
  *	  always above every value issued.  While a generator is in use the idgen
  *	  worker (worker.c) moves its mark on before the values come near it
  *	  (idgen_hwm_renew), by the same rule and through the same write
- *	  (idgen_hwm_move), so that callers rarely have to.  A clean shutdown writes the exact
- *	  bounds of what was used instead; after a crash the marks written ahead
- *	  stand.  At server start the generators read the marks back
+ *	  (idgen_hwm_move), so that callers rarely have to.  A clean shutdown
+ *	  writes the exact bounds of what was used instead; after a crash the
+ *	  marks written ahead stand.  At server start the generators read the marks back
  *	  (IdgenHwm.loaded) and treat everything below them as used.
  *
  *	  A new mark is the clock plus the window, never the value plus the

@@ -22,7 +22,7 @@
  *
  * A mark is written a window ahead of the clock (the generator's "ahead",
  * 1.2 s), so that a value issued after a crash is never further ahead of
- * the clock than that.  While a generator is in use the mark worker
+ * the clock than that.  While a generator is in use the idgen worker
  * (worker.c) renews it once its lead has fallen to half the window; a
  * caller renews it only when the worker is gone or failing, once the values
  * come within an eighth of the window of it, and waits for it only when

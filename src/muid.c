@@ -113,7 +113,7 @@ muid_bundle(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(v);
 }
 
-/* muid's clock for the mark worker (hwm.c) */
+/* muid's clock for the idgen worker (hwm.c) */
 static bool
 muid_hwm_now(uint64 *now)
 {

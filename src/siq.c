@@ -395,7 +395,7 @@ siq_clock(uint64 *now)
 	return likely(*now <= SIQ_MAX_TICKS);
 }
 
-/* siq's clock for the mark worker (hwm.c) */
+/* siq's clock for the idgen worker (hwm.c) */
 const IdgenHwmClock siq_hwm_clock = {siq_clock, SIQ_HWM_AHEAD};
 
 /* Take cfg's node settings as those in force for the ticks to come */

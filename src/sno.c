@@ -258,7 +258,7 @@ sno_clock(int64 *ns, uint64 *now)
 	return true;
 }
 
-/* sno's clock for the mark worker (hwm.c) */
+/* sno's clock for the idgen worker (hwm.c) */
 static bool
 sno_hwm_now(uint64 *now)
 {
