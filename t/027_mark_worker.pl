@@ -9,8 +9,10 @@
 # repeat afterwards.  Then crash cycles under load, the postmaster killed
 # (every other time with the worker at the same instant): no value
 # repeats, each cycle's siq and muid values are above the cycles' before,
-# and none runs more than the window (1.2 s) ahead of the clock.  A
-# standby has no worker; promoted, it has one.
+# and none runs more than the window (1.2 s) ahead of the clock.  Idle:
+# a call a minute finds its mark ahead; two minutes after the last value
+# the worker stops writing, and the next call writes the mark.  A standby
+# has no worker; promoted, it has one.
 
 use strict;
 use warnings;
@@ -208,9 +210,14 @@ is( $node->safe_psql('postgres', qq{
 		      <= (SELECT max(muid_bundle(m)) FROM ids WHERE phase < p)}),
 	'', 'crash cycles: each cycle\'s siq and muid values above every earlier cycle\'s');
 
-$node->stop;
+# 6. Idle.  One call a minute still finds its mark ahead: the worker keeps
+# writing for two minutes after a generator's last value, then stops, and
+# the next call writes the mark itself (one write for each generator).
+is(load_finish(load_start(30, 1, 200)), '', 'a last second of load');
+my $last = Time::HiRes::time();
 
-# 6. A standby has no worker; once promoted, it has one
+# 7. A standby has no worker; once promoted, it has one (while the
+# generators of the first server stand idle)
 my $primary = PostgreSQL::Test::Cluster->new('mark_worker_primary');
 $primary->init(allows_streaming => 1);
 $primary->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
@@ -232,4 +239,36 @@ ok($standby->poll_query_until('postgres',
 	'promoted, it has one');
 $standby->stop;
 $primary->stop;
+
+sub sleep_until
+{
+	my ($t) = @_;
+	my $left = $t - Time::HiRes::time();
+	Time::HiRes::sleep($left) if $left > 0;
+	return;
+}
+sleep_until($last + 55);
+$offset = -s $node->logfile;
+sleep_until($last + 60);
+$w = writes($offset);
+is($w->[0], 0, 'idle for a minute: no caller wrote');
+cmp_ok($w->[1], '>=', 3, "idle for a minute: the worker still wrote ($w->[1] times in 5 s)");
+$offset = -s $node->logfile;
+$node->safe_psql('postgres',
+	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), clock_timestamp(), 31)});
+$last = Time::HiRes::time();
+is(writes($offset)->[0], 0, 'a call after a minute found its mark ahead');
+sleep_until($last + 122);
+$offset = -s $node->logfile;
+sleep_until($last + 126);
+is_deeply(writes($offset), [ 0, 0 ], 'idle for two minutes: nobody writes');
+is($node->safe_psql('postgres',
+		q{SELECT wait_event_type FROM pg_stat_activity WHERE backend_type = 'idgen worker'}),
+	'Extension', 'the worker sleeps');
+$offset = -s $node->logfile;
+$node->safe_psql('postgres',
+	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), clock_timestamp(), 32)});
+is(writes($offset)->[0], 3, 'the first call after it writes each generator\'s mark');
+check_unique('idle');
+$node->stop;
 done_testing();
