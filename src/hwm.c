@@ -328,54 +328,53 @@ static const IdgenHwmClock *const idgen_hwm_clock[IDGEN_NHWM] = {
 };
 
 /*
- * The worker (worker.c): renew, in one write, the mark of every slot in use
- * whose lead over the clock, or over the values when they run ahead of it,
- * has fallen to half the window, as a caller would (idgen_hwm_next), so
- * that callers find the mark ahead and never write it themselves.  The
+ * The worker (worker.c): once the lead of a slot in use over the clock, or
+ * over its values when they run ahead of it, has fallen to half the window,
+ * renew its mark as a caller would (idgen_hwm_next), so that callers find
+ * the mark ahead and never write it themselves; and in the same write the
+ * marks of the other slots in use, so that they come due together.  The
  * marks only move on earlier than callers would move them, never further.
- * in_use[slot] says the slot's values have moved lately.
- * Returns false if a write failed (logged once until one succeeds).
+ * in_use[slot] says the slot's values have moved lately.  Returns false if
+ * a write failed (logged once until one succeeds).
  */
 bool
 idgen_hwm_renew(IdgenHwm *h, const bool *in_use)
 {
 	uint64		want[IDGEN_NHWM] = {0};
 	int			first = -1;
+	bool		due = false;
 
 	LWLockAcquire(h->lock, LW_EXCLUSIVE);
 	/* nothing is issued while the file is untrusted: callers report it */
-	if (h->trusted)
+	for (int i = 0; i < IDGEN_NHWM && h->trusted; i++)
 	{
-		for (int i = 0; i < IDGEN_NHWM; i++)
-		{
-			const IdgenHwmClock *c = idgen_hwm_clock[i];
-			uint64		now;
-			uint64		used;
-			uint64		mark;
+		const IdgenHwmClock *c = idgen_hwm_clock[i];
+		uint64		now;
+		uint64		used;
+		uint64		mark;
 
-			if (!in_use[i] || !c->now(&now))
-				continue;
-			/*
-			 * A mark the clock has passed is the callers' to renew: the
-			 * worker was late, or the callers' clock is not the worker's
-			 * (idgen.clock_offset), and a mark from the worker's would then
-			 * run more than the window ahead of theirs.
-			 */
-			mark = pg_atomic_read_u64(&h->mark[i]);
-			if (mark <= now)
-				continue;
-			/* written under the generator's lock: a stale read only delays */
-			used = h->used[i];
-			if (Max(now, used) + c->ahead / 2 < mark)
-				continue;
-			want[i] = idgen_hwm_next(used, now, c->ahead);
-			if (want[i] <= mark)
-				continue;
-			if (first < 0)
-				first = i;
-		}
+		if (!in_use[i] || !c->now(&now))
+			continue;
+
+		/*
+		 * A mark the clock has passed is the callers' to renew: the worker
+		 * was late, or the callers' clock is not the worker's
+		 * (idgen.clock_offset), and a mark from the worker's would then run
+		 * more than the window ahead of theirs.
+		 */
+		mark = pg_atomic_read_u64(&h->mark[i]);
+		if (mark <= now)
+			continue;
+		/* written under the generator's lock: a stale read only delays */
+		used = h->used[i];
+		if (idgen_hwm_next(used, now, c->ahead) <= mark)
+			continue;
+		want[i] = idgen_hwm_next(used, now, c->ahead);
+		due |= Max(now, used) + c->ahead / 2 >= mark;
+		if (first < 0)
+			first = i;
 	}
-	if (first < 0)
+	if (!due)
 	{
 		LWLockRelease(h->lock);
 		return true;

@@ -8,8 +8,9 @@
  *	  A generator is in use while the values it issues move (IdgenHwm.used
  *	  changes, which callers write anyway); the worker then looks every
  *	  eighth of the window and renews a mark once its lead has fallen to
- *	  half the window, through hwm.c's one writing path (the file durable
- *	  first, shared memory after).  Once no generator has issued a value for
+ *	  half the window, with the other marks in use in the same write,
+ *	  through hwm.c's one writing path (the file durable first, shared
+ *	  memory after).  Once no generator has issued a value for
  *	  IDGEN_WORKER_IDLE_S, it stops writing and sleeps until a caller wakes
  *	  it: one that needed a mark (the first call after the idle period, or a
  *	  burst ahead of the clock) and wrote it itself, or one that found its
