@@ -208,6 +208,15 @@ FROM (VALUES (1, $$id <@ tstzrange('2024-03-10 10:00', '2024-03-10 11:00')$$),
 ORDER BY q.n;
 DROP TABLE tps;
 
+-- By hash of the id: = is false, and prunes every partition; comparisons
+-- and <@, which cannot prune there, stay as written
+CREATE TABLE tph (id wiji) PARTITION BY HASH (id);
+CREATE TABLE tph_0 PARTITION OF tph FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE tph_1 PARTITION OF tph FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+SELECT tp_plan($$SELECT * FROM tph WHERE id = '2024-04-01'::timestamptz$$);
+SELECT tp_plan($$SELECT * FROM tph WHERE id <@ tstzrange('2024-04-01', '2024-04-02') AND id >= '2024-04-01'::timestamptz$$);
+DROP TABLE tph;
+
 DROP TABLE tpe_wiji, tpe_ulid, tpe_sno, tpe_siq, tpe_muid, tpl_wiji, tpl_ulid, tpl_sno, tpl_siq, tpl_muid;
 
 --

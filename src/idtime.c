@@ -226,16 +226,18 @@ typedef struct IdtimePartKey
 {
 	Oid			relid;			/* the partitioned table */
 	int			keyno;			/* the column's place in its partition key */
-	Oid			opfamily;		/* the key's btree operator family there */
+	Oid			opfamily;		/* the key's operator family there */
+	bool		ordered;		/* partitioned by range or list, on the btree
+								 * family of the id's type */
 } IdtimePartKey;
 
 /*
  * Is expr (under binary relabelling, as for a domain over the id's type) a
- * column of the partition key of a partitioned table of this query level,
- * partitioned by range or list on its type's btree family?  Only then can
- * partition pruning use comparisons of it, so only then is a condition on it
- * rewritten for pruning; elsewhere the condition stays as written, with its
- * own estimate.
+ * column of the partition key of a partitioned table of this query level?
+ * Only then can partition pruning use conditions on it, so only then is a
+ * condition rewritten for pruning: a comparison or <@ only where the key is
+ * ordered, id = t (false) on any key.  Elsewhere the condition stays as
+ * written, with its own estimate.
  */
 static bool
 idtime_partition_key(PlannerInfo *root, Expr *expr, IdtimePartKey *key)
@@ -255,24 +257,20 @@ idtime_partition_key(PlannerInfo *root, Expr *expr, IdtimePartKey *key)
 	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE)
 		return false;
 	opfamily = lookup_type_cache(exprType((Node *) expr), TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-	if (!OidIsValid(opfamily))
-		return false;
 
 	/* the planner holds a lock on every table it plans */
 	rel = table_open(rte->relid, NoLock);
 	partkey = RelationGetPartitionKey(rel);
-	if (partkey != NULL && partkey->strategy != PARTITION_STRATEGY_HASH)
+	for (int i = 0; partkey != NULL && i < partkey->partnatts && !found; i++)
 	{
-		for (int i = 0; i < partkey->partnatts && !found; i++)
+		if (partkey->partattrs[i] == var->varattno)
 		{
-			if (partkey->partattrs[i] == var->varattno &&
-				partkey->partopfamily[i] == opfamily)
-			{
-				key->relid = rte->relid;
-				key->keyno = i;
-				key->opfamily = opfamily;
-				found = true;
-			}
+			key->relid = rte->relid;
+			key->keyno = i;
+			key->opfamily = partkey->partopfamily[i];
+			key->ordered = partkey->strategy != PARTITION_STRATEGY_HASH &&
+				OidIsValid(opfamily) && key->opfamily == opfamily;
+			found = true;
 		}
 	}
 	table_close(rel, NoLock);
@@ -1015,7 +1013,7 @@ idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, 
 	List	   *clauses;
 
 	idtime_split_args(args, &idexpr, &rangeexpr);
-	if (!idtime_partition_key(root, idexpr, &key) ||
+	if (!idtime_partition_key(root, idexpr, &key) || !key.ordered ||
 		contain_volatile_functions((Node *) rangeexpr) ||
 		contain_subplans((Node *) rangeexpr))
 		return NULL;
@@ -1056,12 +1054,13 @@ idtime_never_equal(Expr *idexpr, Expr *timeexpr)
 
 /*
  * A comparison of a partition key with a time (see idtime_partition_key):
- *  - id < t and id <= t with a constant time whose smallest id at or after
- *    it, T_from_parts(t), is a partition bound become id < T_from_parts(t),
- *    id >= t and id > t become id >= T_from_parts(t), which select the same
- *    ids and prune exactly (see idtime_side_clause);
- *  - id = t (any t that is neither volatile nor a subquery) is never true
- *    (see idtime_never_equal);
+ *  - on a range or list key, id < t and id <= t with a constant time whose
+ *    smallest id at or after it, T_from_parts(t), is a partition bound
+ *    become id < T_from_parts(t), id >= t and id > t become
+ *    id >= T_from_parts(t), which select the same ids and prune exactly
+ *    (see idtime_side_clause);
+ *  - on any key, id = t (any t that is neither volatile nor a subquery) is
+ *    never true (see idtime_never_equal);
  *  - any other is left as written.
  * The result is no call of this function again, so simplifying it once more
  * changes nothing.
@@ -1074,6 +1073,7 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 	Expr	   *timeexpr = (Expr *) list_nth(args, 1 - idarg);
 	Oid			idtype = exprType((Node *) idexpr);
 	IdtimePartKey key;
+	Oid			opfamily;
 	int			strategy = 0;
 	TimestampTz ts;
 	IdtimeBound b;
@@ -1082,12 +1082,13 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 		!idtime_partition_key(root, idexpr, &key))
 		return NULL;
 
-	/* Which comparison this is, from the family's members */
-	for (int s = BTLessStrategyNumber; s <= BTGreaterStrategyNumber; s++)
+	/* Which comparison this is, from the members of the type's family */
+	opfamily = lookup_type_cache(idtype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	for (int s = BTLessStrategyNumber; s <= BTGreaterStrategyNumber && OidIsValid(opfamily); s++)
 	{
 		Oid			member = idarg == 0 ?
-			get_opfamily_member(key.opfamily, idtype, TIMESTAMPTZOID, s) :
-			get_opfamily_member(key.opfamily, TIMESTAMPTZOID, idtype, s);
+			get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID, s) :
+			get_opfamily_member(opfamily, TIMESTAMPTZOID, idtype, s);
 
 		if (OidIsValid(member) && get_opcode(member) == funcid)
 			strategy = s;
@@ -1099,7 +1100,8 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 			return NULL;
 		return idtime_never_equal(idexpr, timeexpr);
 	}
-	if (strategy == 0 || !IsA(timeexpr, Const) || ((Const *) timeexpr)->constisnull)
+	if (strategy == 0 || !key.ordered || !IsA(timeexpr, Const) ||
+		((Const *) timeexpr)->constisnull)
 		return NULL;
 	ts = DatumGetTimestampTz(((Const *) timeexpr)->constvalue);
 	idtime_place(t, ts, &b);
