@@ -215,6 +215,13 @@ CREATE TABLE tph_0 PARTITION OF tph FOR VALUES WITH (MODULUS 2, REMAINDER 0);
 CREATE TABLE tph_1 PARTITION OF tph FOR VALUES WITH (MODULUS 2, REMAINDER 1);
 SELECT tp_plan($$SELECT * FROM tph WHERE id = '2024-04-01'::timestamptz$$);
 SELECT tp_plan($$SELECT * FROM tph WHERE id <@ tstzrange('2024-04-01', '2024-04-02') AND id >= '2024-04-01'::timestamptz$$);
+-- id = t is null where the id is, as the comparison is
+INSERT INTO tph VALUES (NULL), (wiji_from_parts('2024-04-01'));
+SELECT count(*) FILTER (WHERE id = '2024-04-01'::timestamptz) AS equal,
+       count(*) FILTER (WHERE NOT (id = '2024-04-01'::timestamptz)) AS not_equal,
+       count(*) FILTER (WHERE (id = '2024-04-01'::timestamptz) IS NULL) AS null_equal,
+       count(*) FILTER (WHERE ('2024-04-01'::timestamptz = id) IS NULL) AS null_equal_commuted
+FROM tph;
 DROP TABLE tph;
 
 DROP TABLE tpe_wiji, tpe_ulid, tpe_sno, tpe_siq, tpe_muid, tpl_wiji, tpl_ulid, tpl_sno, tpl_siq, tpl_muid;

@@ -1033,22 +1033,22 @@ idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, 
 static Node *
 idtime_never_equal(Expr *idexpr, Expr *timeexpr)
 {
-	NullTest   *idnull = makeNode(NullTest);
-	Node	   *isnull = (Node *) idnull;
+	Expr	   *args[2] = {idexpr, timeexpr};
+	List	   *nulltests = NIL;
 
-	idnull->arg = (Expr *) copyObject(idexpr);
-	idnull->nulltesttype = IS_NULL;
-	idnull->location = -1;
-	if (!IsA(timeexpr, Const))
+	/* A null constant never gets here: the strict call folds to null first */
+	for (int i = 0; i < (IsA(timeexpr, Const) ? 1 : 2); i++)
 	{
-		NullTest   *timenull = makeNode(NullTest);
+		NullTest   *test = makeNode(NullTest);
 
-		timenull->arg = (Expr *) copyObject(timeexpr);
-		timenull->nulltesttype = IS_NULL;
-		timenull->location = -1;
-		isnull = (Node *) make_orclause(list_make2(idnull, timenull));
+		test->arg = (Expr *) copyObject(args[i]);
+		test->nulltesttype = IS_NULL;
+		test->location = -1;
+		nulltests = lappend(nulltests, test);
 	}
-	return (Node *) make_andclause(list_make2(isnull,
+	return (Node *) make_andclause(list_make2(list_length(nulltests) == 1 ?
+											  linitial(nulltests) :
+											  make_orclause(nulltests),
 											  makeBoolConst(false, true)));
 }
 
