@@ -375,6 +375,18 @@ is(refusal_promoted($s3, 'siq', 7, 'restarted'), $code{sno}, 'after a restart: t
 configure($s3, node_confirm => '0123456789abcdef');
 refusal_promoted($s3, 'sno', 1, 'with another code');
 
+# Only a superuser confirms: the setting is read from the configuration
+# files, which ALTER SYSTEM writes; a session cannot set it
+$s3->safe_psql('postgres', 'CREATE ROLE app LOGIN');
+my (undef, $role_err) = run_script($s3, qq{SET ROLE app;
+ALTER SYSTEM SET idgen.node_confirm = '$code{sno}';
+SET idgen.node_confirm = '$code{sno}';});
+is( join("\n", $role_err =~ /ERROR:  (.*)$/mg),
+	"42501: permission denied to set parameter \"idgen.node_confirm\"\n"
+	  . "55P02: parameter \"idgen.node_confirm\" cannot be changed now",
+	'a role that is not a superuser can neither ALTER SYSTEM nor SET the confirmation');
+refusal_promoted($s3, 'sno', 1, 'after the attempts');
+
 # The operator confirms: the first value waits out the old primary's window
 configure($s3, node_confirm => $code{sno});
 is( $s3->safe_psql('postgres', q{
