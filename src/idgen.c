@@ -314,6 +314,7 @@ idgen_random(void *buf, size_t len)
  * backend's node settings change.
  */
 #define IDGEN_NODE_FILE		"idgen.node"
+#define IDGEN_NODE_MAGIC	0x69644e44	/* "idND" */
 
 /* The payload is one IdgenNodeRecord, or the part of one the first layout had */
 static bool
@@ -325,7 +326,7 @@ idgen_node_len_ok(const char *payload, size_t len)
 static const IdgenStateFile idgen_node_file = {
 	.name = IDGEN_NODE_FILE,
 	.tmpname = IDGEN_NODE_FILE ".tmp",
-	.magic = 0x69644e44,		/* "idND" */
+	.magic = IDGEN_NODE_MAGIC,
 	.len_ok = idgen_node_len_ok,
 };
 
@@ -340,6 +341,8 @@ idgen_node_read(IdgenNodeRecord *rec, char *problem)
 	found = idgen_file_read(&idgen_node_file, (char *) rec, sizeof(*rec), &len, problem);
 	if (found == IDGEN_FILE_OK && len == IDGEN_NODE_RECORD_V1_LEN)
 		rec->settings = idgen_node_no_settings;
+	/* messages print the host name: it ends within the record */
+	rec->place.host[sizeof(rec->place.host) - 1] = '\0';
 	return found;
 }
 
@@ -410,7 +413,7 @@ idgen_node_clock_us(void)
 static const IdgenStateFile idgen_node_pm_file = {
 	.name = IDGEN_NODE_FILE,
 	.tmpname = IDGEN_NODE_FILE ".pm.tmp",
-	.magic = 0x69644e44,
+	.magic = IDGEN_NODE_MAGIC,
 	.len_ok = idgen_node_len_ok,
 };
 
