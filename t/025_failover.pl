@@ -209,7 +209,7 @@ my $STATEMENTS = $N / 20;
 sub generate_together
 {
 	my ($dir, @jobs) = @_;
-	my $start = $jobs[0][0]->safe_psql('postgres', "SELECT clock_timestamp() + interval '3 s'");
+	my $start = $jobs[0][0]->safe_psql('postgres', "SELECT clock_timestamp() + interval '4 s'");
 	my (@sessions, %err);
 	PostgreSQL::Test::Utils::append_to_file("$dir/generate.sql",
 		join('', map { "SELECT '$_', $GEN{$_} FROM generate_series(1, 20);\n" } @NODE_TYPES)
