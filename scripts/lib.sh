@@ -154,10 +154,14 @@ pg_config_ok() {
         [ -f "$("$PG_CONFIG" --pgxs 2>/dev/null)" ] && [ -x "$PG_BIN/initdb" ]
 }
 
-# initdb/postgres refuse to run as root, so server-side work runs as "postgres".
+# initdb/postgres refuse to run as root, so server-side work runs as "postgres",
+# in /: the caller's directory may be one postgres cannot enter (a clone in
+# root's home, mode 700), and PostgreSQL's programs return to the directory
+# they started in after finding their own. So every path given must be
+# absolute.
 as_pg() {
     if [ "$(id -un)" = postgres ]; then "$@"
-    elif [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"
+    elif [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@")
     else die "must run as root (or as postgres)"
     fi
 }
