@@ -202,7 +202,7 @@ fi
 # removed, on Debian's PostgreSQL 15 only, for which it is built. Both need
 # a git checkout, whose tracked files they archive.
 DEBIAN_15=/usr/lib/postgresql/15/bin/pg_config
-not_15="it is for Debian's PostgreSQL 15, not for $("$PG_CONFIG" --version 2>/dev/null) ($PG_CONFIG)"
+not_15="it runs on Debian's PostgreSQL 15 only, not on $("$PG_CONFIG" --version 2>/dev/null) ($PG_CONFIG)"
 if ! git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
     if want dist || want deb; then
         skip "packaging (make dist, make deb)" "$ROOT is not a git checkout (they archive its tracked files)"
