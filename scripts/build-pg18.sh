@@ -65,6 +65,7 @@ LOG=$CACHE/postgresql-$VERSION.build.log
 
 # ---- the source, checked before anything is installed or built ----------------
 # In a scratch directory, removed on exit (lib.sh's cleanup).
+# shellcheck disable=SC2034 # read by lib.sh's get_source and cleanup
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen-pg$VERSION.XXXXXX") || die "mktemp failed"
 URL=https://ftp.postgresql.org/pub/source/v$VERSION/postgresql-$VERSION.tar.gz
 get_source "$TARBALL" "postgresql-$VERSION" "$URL" || exit 1
