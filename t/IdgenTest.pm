@@ -10,8 +10,9 @@ use Exporter 'import';
 use Test::More;
 use Time::HiRes;
 use Math::BigInt;
+use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
-our @EXPORT = qw(@TYPES %GEN fixed_ids configure reset_settings derived_fields run_together
+our @EXPORT = qw(@TYPES %GEN idgen_node fixed_ids configure reset_settings derived_fields run_together
   run_script crash_backend sno_for three_sessions_insert scope_handover);
 
 # The five types, and a call of each one's generator (siq's for the kind 'user')
@@ -22,6 +23,22 @@ our %GEN = (
 	sno => 'gen_sno()',
 	siq => "gen_siq('user')",
 	muid => 'gen_muid()');
+
+# A new cluster NAME, started, with idgen created in its database postgres.
+# Options: preload => true puts idgen in shared_preload_libraries; conf =>
+# further postgresql.conf lines; init => a hash of arguments for init
+# (allows_streaming, ...); sql => more SQL, run with the CREATE EXTENSION.
+sub idgen_node
+{
+	my ($name, %opt) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init(%{ $opt{init} // {} });
+	my $conf = ($opt{preload} ? "shared_preload_libraries = 'idgen'\n" : '') . ($opt{conf} // '');
+	$node->append_conf('postgresql.conf', $conf) if $conf ne '';
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION idgen;' . ($opt{sql} // ''));
+	return $node;
+}
 
 # SQL for a table "ids" of a thousand rows with a fixed value of every type,
 # a minute apart from 2026-03-01 12:00 UTC, each column indexed
