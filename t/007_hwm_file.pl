@@ -80,14 +80,8 @@ sub make_hwm
 is(sprintf('0x%08x', crc32c('123456789')), '0xe3069283',
 	'CRC-32C of the standard check string');
 
-my $node = PostgreSQL::Test::Cluster->new('hwm_file');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-$node->start;
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION idgen;
-	CREATE TABLE ids (id sno PRIMARY KEY, phase integer);
-});
+my $node = idgen_node('hwm_file', preload => 1,
+	sql => 'CREATE TABLE ids (id sno PRIMARY KEY, phase integer);');
 my $hwm = $node->data_dir . '/idgen.hwm';
 
 # A query in a background session; returns its stderr

@@ -54,12 +54,10 @@ my %field = (
 	muid => 'muid_extract_medallion(id)');
 my $PROMOTED_ROWS = 5000;    # rows of each type the promoted standby makes
 
-my $primary = PostgreSQL::Test::Cluster->new('failover_primary');
-$primary->init(allows_streaming => 1);
-$primary->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-$primary->start;
-$primary->safe_psql('postgres',
-	'CREATE EXTENSION idgen; CREATE TABLE stop ();'
+my $primary = idgen_node('failover_primary',
+	init => { allows_streaming => 1 },
+	preload => 1,
+	sql => 'CREATE TABLE stop ();'
 	  . join('', map {
 		"CREATE TABLE v_$_ (id $_ PRIMARY KEY, server text NOT NULL,
 		                    made timestamptz NOT NULL DEFAULT clock_timestamp());
@@ -298,11 +296,7 @@ sub node_sources
 my $REFUSED = 'setting, refused: it came with a copy of another server';
 
 # A primary with node settings set by ALTER SYSTEM, as the README says to
-my $p2 = PostgreSQL::Test::Cluster->new('settings_primary');
-$p2->init(allows_streaming => 1);
-$p2->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-$p2->start;
-$p2->safe_psql('postgres', 'CREATE EXTENSION idgen');
+my $p2 = idgen_node('settings_primary', init => { allows_streaming => 1 }, preload => 1);
 configure($p2, sno_partition => 1, siq_shard => 7, muid_medallion => 4242);
 
 # A standby made with pg_basebackup -R right after the reload, before the
