@@ -20,41 +20,6 @@ use IdgenTest;
 
 my $magic = 0x69644857;
 
-# CRC-32C (Castagnoli) as pg_crc32c computes it
-sub crc32c
-{
-	my ($data) = @_;
-	my $crc = 0xFFFFFFFF;
-	for my $byte (unpack 'C*', $data)
-	{
-		$crc ^= $byte;
-		for (1 .. 8)
-		{
-			$crc = ($crc & 1) ? (($crc >> 1) ^ 0x82F63B78) : ($crc >> 1);
-		}
-	}
-	return $crc ^ 0xFFFFFFFF;
-}
-
-sub read_bytes
-{
-	my ($path) = @_;
-	open my $fh, '<:raw', $path or die "could not open $path: $!";
-	local $/;
-	my $data = <$fh>;
-	close $fh;
-	return $data;
-}
-
-sub write_bytes
-{
-	my ($path, $data) = @_;
-	open my $fh, '>:raw', $path or die "could not open $path: $!";
-	print $fh $data or die "could not write $path: $!";
-	close $fh or die "could not close $path: $!";
-	return;
-}
-
 # A file's contents: magic, nmarks, the marks, the stored CRC and whether it
 # matches (native byte order, as the server writes it)
 sub parse_hwm

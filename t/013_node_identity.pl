@@ -48,31 +48,6 @@ sub generated_fields_siq_muid
 	];
 }
 
-# CRC-32C (Castagnoli) as pg_crc32c computes it
-sub crc32c
-{
-	my ($data) = @_;
-	my $crc = 0xFFFFFFFF;
-	for my $byte (unpack 'C*', $data)
-	{
-		$crc ^= $byte;
-		for (1 .. 8)
-		{
-			$crc = ($crc & 1) ? (($crc >> 1) ^ 0x82F63B78) : ($crc >> 1);
-		}
-	}
-	return $crc ^ 0xFFFFFFFF;
-}
-
-sub write_bytes
-{
-	my ($path, $data) = @_;
-	open my $fh, '>:raw', $path or die "could not open $path: $!";
-	print $fh $data or die "could not write $path: $!";
-	close $fh or die "could not close $path: $!";
-	return;
-}
-
 # The same fields as idgen_stats() shows them
 sub stats_fields
 {
