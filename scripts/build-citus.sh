@@ -1,8 +1,7 @@
 #!/bin/sh
-# Build Citus, the distributed PostgreSQL engine, from a source tarball in the
-# deps directory for the PostgreSQL of PG_CONFIG, and install it there, so that
-# t/023_citus.pl can run a coordinator with workers. scripts/test.sh runs it
-# before the TAP tests:
+# Build Citus, the distributed PostgreSQL engine, for the PostgreSQL of
+# PG_CONFIG, and install it there, so that t/023_citus.pl can run a
+# coordinator with workers. scripts/test.sh runs it before the TAP tests:
 #
 #   sh scripts/build-citus.sh [PG_CONFIG]
 #
@@ -11,8 +10,12 @@
 # Citus version and PostgreSQL major version: the first run for a major
 # version builds (a few minutes), later ones only copy the files into the
 # installation (seconds), into any installation of that major version.
-# IDGEN_DEPS=dir reads the tarballs and SHA256SUMS from dir instead of
-# ../shared/deps beside the repository.
+# The source is the tarball citus-VERSION.tar.xz in IDGEN_DEPS (else
+# ../shared/deps beside the repository), else the release's archive from
+# GitHub, checked either way against scripts/SHA256SUMS (lib.sh's
+# get_source). When it can be had from neither (no network), the script says
+# what to set and exits with status 77, which test.sh counts as a skip; under
+# CI that is an error (status 1).
 set -eu
 [ $# -le 1 ] || { echo "usage: build-citus.sh [PG_CONFIG]" >&2; exit 2; }
 # shellcheck disable=SC2034 # read by lib.sh
@@ -25,14 +28,8 @@ MAJOR=$(echo "$PG_VERSION" | sed -n 's/^PostgreSQL \([0-9][0-9]*\).*/\1/p')
 PKGLIBDIR=$("$PG_CONFIG" --pkglibdir)
 SHAREDIR=$("$PG_CONFIG" --sharedir)
 
-# The newest release that supports the server (their configure checks):
-# 14.0.1 supports 16 to 18, 13.2.2 15 to 17, so 13.2.2 only on 15. On 16 and
-# 17 that is the Citus the tests run on 18, whose code paths 17 shares.
-case $MAJOR in
-    15) CITUS=13.2.2 ;;
-    16 | 17 | 18) CITUS=14.0.1 ;;
-    *) die "no Citus release here supports $PG_VERSION (13.2.2: 15 to 17, 14.0.1: 16 to 18)" ;;
-esac
+CITUS=$(citus_version "$MAJOR") ||
+    die "no Citus release here supports $PG_VERSION (13.2.2: 15 to 17, 14.0.1: 16 to 18)"
 TARBALL=citus-$CITUS.tar.xz
 NAME=citus-$CITUS-pg$MAJOR
 # What Citus's make install puts into the PostgreSQL installation: lib/ holds
@@ -51,21 +48,27 @@ fi
 
 # ---- the build, once per Citus version and PostgreSQL major version -----------
 if ! built; then
-    check_source "$TARBALL"
+    # The source first, checked before anything is installed for it or built
+    # from it.
+    TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen-citus.XXXXXX") || die "mktemp failed"
     LOG=$CACHE/$NAME.build.log
     : >"$LOG"
+    rc=0
+    get_source "$TARBALL" "citus-$CITUS" \
+        "https://github.com/citusdata/citus/archive/refs/tags/v$CITUS.tar.gz" || rc=$?
+    [ $rc -eq 0 ] || exit 77
 
     # configure's checks: a compiler, and the lz4 and zstd headers and
-    # libraries (columnar storage's compression); xz-utils unpacks the tarball.
-    # Not libcurl: it only serves Citus's anonymous statistics collection and
-    # update checks, which call Citus's servers from every node; configured
-    # without it, Citus never calls out.
+    # libraries (columnar storage's compression). Not libcurl: it only serves
+    # Citus's anonymous statistics collection and update checks, which call
+    # Citus's servers from every node; configured without it, Citus never
+    # calls out.
     # Citus also includes server headers that include those of the libraries
     # the server was built with: GSSAPI's (Debian's 15), OpenSSL's, ICU's.
     INCLUDEDIR=$("$PG_CONFIG" --includedir-server)
     [ -f "$INCLUDEDIR/postgres.h" ] ||
         die "no server headers in $INCLUDEDIR (Debian: postgresql-server-dev-$MAJOR)"
-    packages="gcc make xz-utils liblz4-dev libzstd-dev"
+    packages="gcc make liblz4-dev libzstd-dev"
     for uses in ENABLE_GSS:libkrb5-dev USE_OPENSSL:libssl-dev USE_ICU:libicu-dev; do
         if grep -q "^#define ${uses%%:*} 1" "$INCLUDEDIR/pg_config.h"; then
             packages="$packages ${uses#*:}"
@@ -74,10 +77,8 @@ if ! built; then
     # shellcheck disable=SC2086 # one word per package
     install_packages $packages
 
-    TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen-citus.XXXXXX") || die "mktemp failed"
     rm -rf "$BUILT"
     echo "building Citus $CITUS for $PG_VERSION into $BUILT (log: $LOG)"
-    unpack_source "$TARBALL" "citus-$CITUS"
 
     # Citus 13.2.2 does not compile against PostgreSQL 15.20's headers. For
     # servers before 16, its pg_version_compat.h defines a static copy of

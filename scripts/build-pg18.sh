@@ -1,15 +1,18 @@
 #!/bin/sh
-# Build PostgreSQL 18 from the source tarball in the deps directory and install
-# it under /var/cache/idgen, so the tests can run against it (no reachable
-# package registry has it). Does nothing when that version is already there
-# with every contrib module in CONTRIB; when only modules are missing (an
-# install made before one was added to CONTRIB), builds just those.
+# Build PostgreSQL 18 from source and install it under /var/cache/idgen, so
+# the tests can run against it (no reachable package registry has it). Does
+# nothing when that version is already there with every contrib module in
+# CONTRIB; when only modules are missing (an install made before one was
+# added to CONTRIB), builds just those.
 # The last line of stdout is the path of its pg_config:
 #
 #   PG_CONFIG=$(sh scripts/build-pg18.sh | tail -n 1)
 #
-# IDGEN_DEPS=dir reads the tarball and SHA256SUMS from dir instead of
-# ../shared/deps beside the repository.
+# The source is the tarball postgresql-VERSION.tar.xz in IDGEN_DEPS (else
+# ../shared/deps beside the repository), else the release's archive from
+# ftp.postgresql.org, checked either way against scripts/SHA256SUMS (lib.sh's
+# get_source); when it can be had from neither (no network), the script says
+# what to set and fails.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -56,32 +59,30 @@ if installed; then
     exit 0
 fi
 
-# ---- the source, checked before anything is installed or built ----------------
-check_source "$TARBALL"
-
 # Each step's output goes to the log (lib.sh's step).
 LOG=$CACHE/postgresql-$VERSION.build.log
 : >"$LOG"
 
+# ---- the source, checked before anything is installed or built ----------------
+# In a scratch directory, removed on exit (lib.sh's cleanup).
+# shellcheck disable=SC2034 # read by lib.sh's get_source and cleanup
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen-pg$VERSION.XXXXXX") || die "mktemp failed"
+URL=https://ftp.postgresql.org/pub/source/v$VERSION/postgresql-$VERSION.tar.gz
+get_source "$TARBALL" "postgresql-$VERSION" "$URL" || exit 1
+
 # ---- build dependencies, only what is missing ----------------------------------
 # bison and flex generate the parsers and scanners (release tarballs stopped
 # shipping them in PostgreSQL 17); libssl-dev for --with-openssl;
-# libipc-run-perl and perl (prove) for --enable-tap-tests; xz-utils unpacks the
-# tarball.
-install_packages bison flex libssl-dev libipc-run-perl gcc make perl pkg-config xz-utils
+# libipc-run-perl and perl (prove) for --enable-tap-tests.
+install_packages bison flex libssl-dev libipc-run-perl gcc make perl pkg-config
 
-# ---- unpack, configure, build, install ------------------------------------------
-# A scratch directory, removed on exit (lib.sh's cleanup).
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/idgen-pg$VERSION.XXXXXX") || die "mktemp failed"
-
+# ---- configure, build, install ----------------------------------------------------
 # Only contrib modules missing: build them against the install (PGXS).
 if core_installed; then
     modules=$(missing_contrib)
     echo "PostgreSQL $VERSION is built in $PREFIX; adding contrib modules: $modules"
     for m in $modules; do
-        step "unpacking contrib/$m" tar -C "$TMP" -xJf "$DEPS/$TARBALL" \
-            "postgresql-$VERSION/contrib/$m"
-        step "installing contrib/$m" make -C "$TMP/postgresql-$VERSION/contrib/$m" \
+        step "installing contrib/$m" make -C "contrib/$m" \
             USE_PGXS=1 PG_CONFIG="$PREFIX/bin/pg_config" -j"$(nproc)" install
     done
     installed || die "contrib modules still missing after the build: $(missing_contrib)"
@@ -92,7 +93,6 @@ fi
 # A prefix without a stamp is a broken earlier attempt: start it over.
 rm -rf "$PREFIX"
 echo "building PostgreSQL $VERSION into $PREFIX (log: $LOG)"
-unpack_source "$TARBALL" "postgresql-$VERSION"
 step "configuring" ./configure --prefix="$PREFIX" --with-openssl --enable-tap-tests \
     --without-icu --without-readline --without-zlib
 step "compiling (a few minutes)" make -j"$(nproc)"

@@ -6,10 +6,17 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
 
 # ---- building dependencies (setup.sh, build-pg18.sh, build-citus.sh) ----------
-# Source tarballs of what no reachable registry has, and where their builds are
-# kept between runs.
+# Sources of what no reachable registry has: the tarball in DEPS (IDGEN_DEPS,
+# else ../shared/deps beside the repository), else its project's official
+# archive, downloaded. SUMS, in the repository, has the checksum of each
+# tarball and of the manifest (source_manifest) of the tree it unpacks to: the
+# official archives are other files than the tarballs (gzip where they are
+# xz; PostgreSQL's repacked besides), so a download is checked by the files
+# it unpacks to. Builds are kept in CACHE (IDGEN_CACHE, else /var/cache/idgen)
+# between runs.
 DEPS=${IDGEN_DEPS:-$ROOT/../shared/deps}
-CACHE=/var/cache/idgen
+CACHE=${IDGEN_CACHE:-/var/cache/idgen}
+SUMS=$ROOT/scripts/SHA256SUMS
 
 # step TEXT CMD...: say TEXT and run CMD. With LOG set, CMD's output goes to
 # that file and a failure shows the file's end; either way a failure stops
@@ -28,12 +35,70 @@ step() {
     fi
 }
 
-# unpack_source TARBALL DIR: unpack TARBALL of DEPS into the scratch directory
-# TMP and go into DIR, the directory it must unpack to.
-unpack_source() {
-    step "unpacking" tar -C "$TMP" -xJf "$DEPS/$1"
+# sum_ok FILE: FILE matches the checksum that SUMS has for its name; else
+# says why and returns 1.
+sum_ok() {
+    so_sum=$(awk -v n="${1##*/}" '$2 == n { print $1 }' "$SUMS")
+    [ -n "$so_sum" ] || { echo "$SUMS has no checksum for ${1##*/}" >&2; return 1; }
+    [ "$(sha256sum <"$1" | cut -c1-64)" = "$so_sum" ] ||
+        { echo "$1 does not match its checksum in $SUMS" >&2; return 1; }
+}
+
+# source_manifest DIR: the files under DIR, sorted: each regular file's
+# checksum and path, the paths of the executable ones, each symbolic link's
+# target. Archives of one tree have one manifest, whatever their compression,
+# order, owners and times.
+source_manifest() {
+    (cd "$1" && LC_ALL=C && export LC_ALL &&
+        find . -type f -print0 | sort -z | xargs -0 -r sha256sum &&
+        find . -type f -perm -u+x | sort | sed 's/^/executable /' &&
+        find . -type l -printf 'link %p -> %l\n' | sort)
+}
+
+# get_source TARBALL DIR URL: the source tree DIR, which TARBALL unpacks to,
+# checked against SUMS, in the scratch directory TMP; then go into it. From
+# DEPS/TARBALL, else from the official archive at URL (a .tar.gz). When
+# neither can be had, says what to set and returns 2; under CI (CI set and
+# not "false": .ci/run sets it) that is an error, so CI never goes without.
+get_source() {
+    gs_archive=$TMP/${3##*/} gs_manifest=$TMP/${1%.tar.*}.manifest
+    if [ -f "$DEPS/$1" ]; then
+        sum_ok "$DEPS/$1" || die "refusing $DEPS/$1"
+        echo "checksum of $DEPS/$1: OK"
+        command -v xz >/dev/null 2>&1 || install_packages xz-utils
+        step "unpacking $1" tar -C "$TMP" -xJf "$DEPS/$1"
+    else
+        echo "no $1 in $DEPS: downloading $3"
+        command -v curl >/dev/null 2>&1 || install_packages curl
+        # Without a network the connection fails at once; no retries.
+        if ! curl -fsSL --connect-timeout 10 -o "$gs_archive" "$3"; then
+            gs_why="no $1 in $DEPS, and it could not be downloaded from $3"
+            case ${CI:-} in
+                "" | false) echo "$gs_why: set IDGEN_DEPS=dir, a directory that holds $1"; return 2 ;;
+                *) die "$gs_why (under CI=$CI a missing source is an error: set IDGEN_DEPS=dir)" ;;
+            esac
+        fi
+        step "unpacking ${gs_archive##*/}" tar -C "$TMP" -xzf "$gs_archive"
+        [ -d "$TMP/$2" ] || die "${gs_archive##*/} did not unpack to $2/"
+        source_manifest "$TMP/$2" >"$gs_manifest"
+        sum_ok "$gs_manifest" || die "the files of $3 are not those of $1"
+        echo "files of $3 are those of $1: OK"
+    fi
     [ -d "$TMP/$2" ] || die "$1 did not unpack to $2/"
-    cd "$TMP/$2"
+    cd "$TMP/$2" || die "cannot enter $TMP/$2"
+}
+
+# citus_version MAJOR: the Citus release whose source the tests build for
+# PostgreSQL MAJOR: the newest that supports it (their configure checks).
+# 14.0.1 supports 16 to 18, 13.2.2 15 to 17, so 13.2.2 only on 15; on 16 and
+# 17 it is the Citus the tests run on 18, whose code paths 17 shares. Fails
+# for a version neither supports.
+citus_version() {
+    case $1 in
+        15) echo 13.2.2 ;;
+        16 | 17 | 18) echo 14.0.1 ;;
+        *) return 1 ;;
+    esac
 }
 
 # install_packages PKG...: install those of the Debian packages PKG that are
@@ -52,18 +117,6 @@ install_packages() {
     step "updating the package lists" apt-get -o DPkg::Lock::Timeout=600 update -q
     # shellcheck disable=SC2086 # one word per package
     step "installing:$missing" apt-get -o DPkg::Lock::Timeout=600 install -y -q $missing
-}
-
-# check_source FILE: FILE, in DEPS, matches its line in DEPS/SHA256SUMS. Run
-# before anything is installed for it or built from it.
-check_source() {
-    [ -f "$DEPS/$1" ] || die "missing $DEPS/$1 (set IDGEN_DEPS=dir to read it elsewhere)"
-    [ -f "$DEPS/SHA256SUMS" ] || die "missing $DEPS/SHA256SUMS"
-    grep -q "[[:space:]]\*\{0,1\}$1\$" "$DEPS/SHA256SUMS" ||
-        die "$DEPS/SHA256SUMS has no line for $1"
-    (cd "$DEPS" && grep "[[:space:]]\*\{0,1\}$1\$" SHA256SUMS | sha256sum -c -) >/dev/null 2>&1 ||
-        die "$DEPS/$1 does not match its checksum in $DEPS/SHA256SUMS"
-    echo "checksum of $1: OK"
 }
 
 # lock_cache NAME: wait for the lock CACHE/.NAME.lock, and hold it until the
@@ -101,10 +154,14 @@ pg_config_ok() {
         [ -f "$("$PG_CONFIG" --pgxs 2>/dev/null)" ] && [ -x "$PG_BIN/initdb" ]
 }
 
-# initdb/postgres refuse to run as root, so server-side work runs as "postgres".
+# initdb/postgres refuse to run as root, so server-side work runs as "postgres",
+# in /: the caller's directory may be one postgres cannot enter (a clone in
+# root's home, mode 700), and PostgreSQL's programs return to the directory
+# they started in after finding their own. So every path given must be
+# absolute.
 as_pg() {
     if [ "$(id -un)" = postgres ]; then "$@"
-    elif [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"
+    elif [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@")
     else die "must run as root (or as postgres)"
     fi
 }

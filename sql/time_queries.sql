@@ -526,15 +526,18 @@ SELECT type, tq_drop(type) FROM tq_types ORDER BY ord;
 -- Partitions by time on an id column: twelve monthly partitions with
 -- T_from_parts() bounds, one id a day at noon in them.  A query prunes to the
 -- partitions its range touches: at plan time for constants, at run time for
--- the parameters of a generic plan and for now().
+-- the parameters of a generic plan and for now().  The id column is of the
+-- type, or of coltype (a domain over it).
 --
-CREATE FUNCTION tq_partition(type text, name text, first_month timestamptz) RETURNS void
+CREATE FUNCTION tq_partition(type text, name text, first_month timestamptz,
+                             coltype text DEFAULT NULL) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
     t tq_types;
 BEGIN
     SELECT * INTO t FROM tq_types WHERE tq_types.type = tq_partition.type;
-    EXECUTE format('CREATE TABLE %I (id %s PRIMARY KEY, note text) PARTITION BY RANGE (id)', name, type);
+    EXECUTE format('CREATE TABLE %I (id %s PRIMARY KEY, note text) PARTITION BY RANGE (id)', name,
+                   coalesce(coltype, type));
     FOR m IN 0..11 LOOP
         EXECUTE format('CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%3$s_from_parts(%4$L)) TO (%3$s_from_parts(%5$L))',
                        name || '_m' || to_char(m + 1, 'FM00'), name, type,

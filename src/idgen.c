@@ -10,12 +10,14 @@
 #include "worker.h"
 
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "access/htup_details.h"
 #include "access/xlog.h"
 #include "catalog/pg_control.h"
 #include "common/controldata_utils.h"
+#include "common/hashfn.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
@@ -37,6 +39,7 @@ int			idgen_siq_shard = -1;
 bool		idgen_siq_domain_changed = true;
 char	   *idgen_muid_medallion = NULL;
 int64		idgen_muid_medallion_value = -1;
+char	   *idgen_node_confirm = NULL;
 uint32		idgen_node_settings_changes = 0;
 bool		idgen_preloaded = false;
 
@@ -80,11 +83,58 @@ idgen_siq_domain_check(char **newval, void **extra, GucSource source)
 	return true;
 }
 
-/* A node setting was assigned: see idgen_node_settings_changes */
+/*
+ * A node setting was assigned: see idgen_node_settings_changes.  Preloaded,
+ * the postmaster reads a reload before it signals any other process, and
+ * brings the node record of this place up to date with the new settings
+ * (idgen_node_pm_record), so that a base backup taken right after the
+ * reload carries them.  An assign hook runs before its variable takes the
+ * new value, so each hook passes it in; a reload that changes several
+ * settings writes the record at each, and the last write holds them all.
+ */
+typedef enum IdgenNodeSetting
+{
+	IDGEN_SET_SNO_PARTITION,
+	IDGEN_SET_SNO_SEQUENCE_MIN,
+	IDGEN_SET_SNO_SEQUENCE_MAX,
+	IDGEN_SET_SIQ_SHARD,
+	IDGEN_SET_SIQ_DOMAIN,
+	IDGEN_SET_SIQ_LOCAL_ID,
+	IDGEN_SET_MUID_MEDALLION
+} IdgenNodeSetting;
+
+static void idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain);
+
 static void
-idgen_node_int_assign(int newval, void *extra)
+idgen_node_assigned(IdgenNodeSetting setting, int64 value, const char *domain)
 {
 	idgen_node_settings_changes++;
+	if (!IsUnderPostmaster && idgen_preloaded && !process_shared_preload_libraries_in_progress)
+		idgen_node_pm_record(setting, value, domain);
+}
+
+static void
+idgen_sno_partition_assign(int newval, void *extra)
+{
+	idgen_node_assigned(IDGEN_SET_SNO_PARTITION, newval, NULL);
+}
+
+static void
+idgen_sno_sequence_min_assign(int newval, void *extra)
+{
+	idgen_node_assigned(IDGEN_SET_SNO_SEQUENCE_MIN, newval, NULL);
+}
+
+static void
+idgen_sno_sequence_max_assign(int newval, void *extra)
+{
+	idgen_node_assigned(IDGEN_SET_SNO_SEQUENCE_MAX, newval, NULL);
+}
+
+static void
+idgen_siq_shard_assign(int newval, void *extra)
+{
+	idgen_node_assigned(IDGEN_SET_SIQ_SHARD, newval, NULL);
 }
 
 /* The backends' cached domain hash is stale once either setting changes */
@@ -92,14 +142,14 @@ static void
 idgen_siq_domain_assign(const char *newval, void *extra)
 {
 	idgen_siq_domain_changed = true;
-	idgen_node_settings_changes++;
+	idgen_node_assigned(IDGEN_SET_SIQ_DOMAIN, 0, newval);
 }
 
 static void
 idgen_siq_local_id_assign(int newval, void *extra)
 {
 	idgen_siq_domain_changed = true;
-	idgen_node_settings_changes++;
+	idgen_node_assigned(IDGEN_SET_SIQ_LOCAL_ID, newval, NULL);
 }
 
 /*
@@ -165,6 +215,13 @@ static void
 idgen_muid_medallion_assign(const char *newval, void *extra)
 {
 	(void) idgen_muid_medallion_parse(newval, &idgen_muid_medallion_value);
+	idgen_node_assigned(IDGEN_SET_MUID_MEDALLION, idgen_muid_medallion_value, NULL);
+}
+
+/* A confirmation is looked at like a change of the settings it confirms */
+static void
+idgen_node_confirm_assign(const char *newval, void *extra)
+{
 	idgen_node_settings_changes++;
 }
 
@@ -180,15 +237,15 @@ _PG_init(void)
 							"Partition of the sno values this server generates.",
 							"-1 derives it from the cluster's system identifier, timeline and node record.",
 							&idgen_sno_partition, -1, -1, 65535,
-							PGC_SIGHUP, 0, NULL, idgen_node_int_assign, NULL);
+							PGC_SIGHUP, 0, NULL, idgen_sno_partition_assign, NULL);
 	DefineCustomIntVariable("idgen.sno_sequence_min",
 							"Lowest sno sequence number this server uses.",
 							NULL, &idgen_sno_sequence_min, 0, 0, 65535,
-							PGC_SIGHUP, 0, NULL, idgen_node_int_assign, NULL);
+							PGC_SIGHUP, 0, NULL, idgen_sno_sequence_min_assign, NULL);
 	DefineCustomIntVariable("idgen.sno_sequence_max",
 							"Highest sno sequence number this server uses.",
 							NULL, &idgen_sno_sequence_max, 65535, 0, 65535,
-							PGC_SIGHUP, 0, NULL, idgen_node_int_assign, NULL);
+							PGC_SIGHUP, 0, NULL, idgen_sno_sequence_max_assign, NULL);
 	DefineCustomStringVariable("idgen.siq_domain",
 							   "Domain whose SHA-256 gives the domain hash of the siq values this server generates.",
 							   "ASCII only (the IDNA form of an internationalised name); \"\" or \"0\" gives the hash 0.",
@@ -202,12 +259,17 @@ _PG_init(void)
 							"Shard of the siq values this server generates.",
 							"-1 derives it from the cluster's system identifier, timeline and node record.",
 							&idgen_siq_shard, -1, -1, 255,
-							PGC_SIGHUP, 0, NULL, idgen_node_int_assign, NULL);
+							PGC_SIGHUP, 0, NULL, idgen_siq_shard_assign, NULL);
 	DefineCustomStringVariable("idgen.muid_medallion",
 							   "Medallion of the muid values this server generates.",
 							   "Decimal, or hexadecimal after 0x, from 1 to 17592186044414; \"\" derives it from the cluster's system identifier, timeline and node record.",
 							   &idgen_muid_medallion, "", PGC_SIGHUP, 0,
 							   idgen_muid_medallion_check, idgen_muid_medallion_assign, NULL);
+	DefineCustomStringVariable("idgen.node_confirm",
+							   "Confirms as this server's own the node settings its data directory was copied with.",
+							   "The code that gen_sno(), gen_siq() and gen_muid() give when they refuse such settings; set it once the server they came from has stopped for good.",
+							   &idgen_node_confirm, "", PGC_SIGHUP, 0,
+							   NULL, idgen_node_confirm_assign, NULL);
 	DefineCustomIntVariable("idgen.clock_offset",
 							"Testing aid: shifts the generator clock of this session.",
 							"Lets tests move the clock that idgen's generators read backwards and forwards.",
@@ -246,26 +308,45 @@ idgen_random(void *buf, size_t len)
 
 /*
  * The node record, "idgen.node" in the data directory: where the directory
- * lives, the timeline and the copy (node.h).  Written as early as possible
- * (at server start when preloaded, at CREATE EXTENSION, at the first
- * derivation), so that a copy of the directory made later carries it, and
- * judged at the first derivation out of recovery.
+ * lives, the timeline, the copy and the explicit node settings in force
+ * (node.h).  Written as early as possible (at server start when preloaded,
+ * at CREATE EXTENSION, at the first value a server-wide generator makes),
+ * so that a copy of the directory made later carries it; judged at the
+ * first value made out of recovery, and brought up to date whenever a
+ * backend's node settings change.
  */
 #define IDGEN_NODE_FILE		"idgen.node"
+#define IDGEN_NODE_MAGIC	0x69644e44	/* "idND" */
 
-/* The payload is one IdgenNodeRecord, as this version lays it out */
+/* The payload is one IdgenNodeRecord, or the part of one the first layout had */
 static bool
 idgen_node_len_ok(const char *payload, size_t len)
 {
-	return len == sizeof(IdgenNodeRecord);
+	return len == sizeof(IdgenNodeRecord) || len == IDGEN_NODE_RECORD_V1_LEN;
 }
 
 static const IdgenStateFile idgen_node_file = {
 	.name = IDGEN_NODE_FILE,
 	.tmpname = IDGEN_NODE_FILE ".tmp",
-	.magic = 0x69644e44,		/* "idND" */
+	.magic = IDGEN_NODE_MAGIC,
 	.len_ok = idgen_node_len_ok,
 };
+
+/* Read the record; one of the first layout holds no settings */
+static IdgenFileStatus
+idgen_node_read(IdgenNodeRecord *rec, char *problem)
+{
+	IdgenFileStatus found;
+	size_t		len;
+
+	memset(rec, 0, sizeof(*rec));
+	found = idgen_file_read(&idgen_node_file, (char *) rec, sizeof(*rec), &len, problem);
+	if (found == IDGEN_FILE_OK && len == IDGEN_NODE_RECORD_V1_LEN)
+		rec->settings = idgen_node_no_settings;
+	/* messages print the host name: it ends within the record */
+	rec->place.host[sizeof(rec->place.host) - 1] = '\0';
+	return found;
+}
 
 /* Where this data directory lives; false, with the reason in problem, on failure */
 static bool
@@ -290,26 +371,140 @@ idgen_node_place(IdgenNodePlace *place, char *problem)
 }
 
 /*
+ * What the record keeps of the siq domain settings: equal for equal
+ * settings ("0" is ""), and computed without SHA-256, which the postmaster
+ * cannot run (OpenSSL's needs a resource owner)
+ */
+static uint32
+idgen_node_domain_key(const char *domain, int local_id)
+{
+	if (strcmp(domain, "0") == 0)
+		domain = "";
+	return (uint32) hash_bytes_extended((const unsigned char *) domain, (int) strlen(domain),
+										(uint64) local_id);
+}
+
+/* This backend's explicit node settings, as the record keeps them */
+static void
+idgen_node_settings_now(IdgenNodeSettings *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->sno_partition = idgen_sno_partition;
+	s->sno_sequence_min = (uint16) idgen_sno_sequence_min;
+	s->sno_sequence_max = (uint16) idgen_sno_sequence_max;
+	s->siq_shard = idgen_siq_shard;
+	s->siq_domain_key = idgen_node_domain_key(idgen_siq_domain, idgen_siq_local_id);
+	s->muid_medallion = idgen_muid_medallion_value;
+}
+
+/* The system clock in Unix microseconds, without idgen.clock_offset */
+static int64
+idgen_node_clock_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/*
+ * The postmaster writes the record through a temporary file of its own: a
+ * backend may be writing it at the same moment, under a lock the
+ * postmaster cannot take.  Each write is whole, and the last one stands.
+ */
+static const IdgenStateFile idgen_node_pm_file = {
+	.name = IDGEN_NODE_FILE,
+	.tmpname = IDGEN_NODE_FILE ".pm.tmp",
+	.magic = IDGEN_NODE_MAGIC,
+	.len_ok = idgen_node_len_ok,
+};
+
+/*
+ * In the postmaster: a record rec of this place takes settings, the
+ * settings in force.  A record written elsewhere (a standby's is its
+ * primary's) is left for the first value made out of recovery to judge.
+ * Nothing here may raise an error.
+ */
+static void
+idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *settings)
+{
+	IdgenNodeRecord next;
+	IdgenNodePlace own;
+	char		problem[IDGEN_PROBLEM_LEN];
+
+	if (!idgen_node_place(&own, problem) || !idgen_node_same_place(&rec->place, &own))
+		return;
+	next = *rec;
+	next.settings = *settings;
+	next.copied = idgen_node_copied(rec, &own, settings);
+	if (memcmp(&next, rec, sizeof(next)) != 0 &&
+		!idgen_file_write(&idgen_node_pm_file, (const char *) &next, sizeof(next), problem))
+		ereport(LOG,
+				(errcode(ERRCODE_IO_ERROR),
+				 errmsg("could not write node record file \"%s\": %s", IDGEN_NODE_FILE, problem),
+				 errdetail("The first value made with the new node settings tries again.")));
+}
+
+/* In the postmaster, at a reload: one setting's new value, and the others' */
+static void
+idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain)
+{
+	IdgenNodeRecord rec;
+	IdgenNodeSettings s;
+	char		problem[IDGEN_PROBLEM_LEN];
+
+	if (idgen_node_read(&rec, problem) != IDGEN_FILE_OK)
+		return;
+	idgen_node_settings_now(&s);
+	switch (setting)
+	{
+		case IDGEN_SET_SNO_PARTITION:
+			s.sno_partition = (int32) value;
+			break;
+		case IDGEN_SET_SNO_SEQUENCE_MIN:
+			s.sno_sequence_min = (uint16) value;
+			break;
+		case IDGEN_SET_SNO_SEQUENCE_MAX:
+			s.sno_sequence_max = (uint16) value;
+			break;
+		case IDGEN_SET_SIQ_SHARD:
+			s.siq_shard = (int32) value;
+			break;
+		case IDGEN_SET_SIQ_DOMAIN:
+			s.siq_domain_key = idgen_node_domain_key(domain, idgen_siq_local_id);
+			break;
+		case IDGEN_SET_SIQ_LOCAL_ID:
+			s.siq_domain_key = idgen_node_domain_key(idgen_siq_domain, (int) value);
+			break;
+		case IDGEN_SET_MUID_MEDALLION:
+			s.muid_medallion = value;
+			break;
+	}
+	idgen_node_record_settings(&rec, &s);
+}
+
+/*
  * Preloaded, in the postmaster at server start (shmem.c): write the record
- * if there is none, with this place and the timeline of the last
- * checkpoint, so that a base backup or a copy of the directory carries it
- * from the start.  Nothing is judged here: the server may be a standby,
- * which lives elsewhere than its primary until it is promoted.  Nothing
- * here may raise an error; a failure is left to the first derivation.
+ * if there is none, with this place, the timeline of the last checkpoint
+ * and the settings in force, so that a base backup or a copy of the
+ * directory carries it from the start; a record of this place takes the
+ * settings in force.  Nothing is judged here: the server may be a standby,
+ * which lives elsewhere than its primary until it is promoted, and whose
+ * record stays its primary's.  Nothing here may raise an error; a failure
+ * is left to the first value made.
  */
 void
 idgen_node_startup(void)
 {
 	IdgenNodeRecord rec;
-	size_t		len;
+	IdgenNodeRecord next;
+	IdgenNodeSettings settings;
 	char		problem[IDGEN_PROBLEM_LEN];
 	ControlFileData *control;
 	bool		crc_ok;
 
-	switch (idgen_file_read(&idgen_node_file, (char *) &rec, sizeof(rec), &len, problem))
+	switch (idgen_node_read(&rec, problem))
 	{
-		case IDGEN_FILE_OK:
-			return;
 		case IDGEN_FILE_UNTRUSTED:
 			ereport(LOG,
 					(errcode(ERRCODE_DATA_CORRUPTED),
@@ -317,27 +512,32 @@ idgen_node_startup(void)
 							IDGEN_NODE_FILE),
 					 errdetail("%s", problem)));
 			return;
+		case IDGEN_FILE_OK:
+			idgen_node_settings_now(&settings);
+			idgen_node_record_settings(&rec, &settings);
+			return;
 		case IDGEN_FILE_ABSENT:
+			memset(&next, 0, sizeof(next));
+			if (!idgen_node_place(&next.place, problem))
+			{
+				ereport(LOG,
+						(errcode(ERRCODE_IO_ERROR),
+						 errmsg("could not write node record file \"%s\": %s", IDGEN_NODE_FILE, problem)));
+				return;
+			}
+			control = get_controlfile(DataDir, &crc_ok);
+			next.timeline = control->checkPointCopy.ThisTimeLineID;
+			pfree(control);
+			if (!crc_ok)
+				return;			/* the server itself refuses to start */
+			idgen_node_settings_now(&next.settings);
 			break;
 	}
-	memset(&rec, 0, sizeof(rec));
-	if (!idgen_node_place(&rec.place, problem))
-	{
-		ereport(LOG,
-				(errcode(ERRCODE_IO_ERROR),
-				 errmsg("could not write node record file \"%s\": %s", IDGEN_NODE_FILE, problem)));
-		return;
-	}
-	control = get_controlfile(DataDir, &crc_ok);
-	rec.timeline = control->checkPointCopy.ThisTimeLineID;
-	pfree(control);
-	if (!crc_ok)
-		return;					/* the server itself refuses to start */
-	if (!idgen_file_write(&idgen_node_file, (const char *) &rec, sizeof(rec), problem))
+	if (!idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem))
 		ereport(LOG,
 				(errcode(ERRCODE_IO_ERROR),
 				 errmsg("could not write node record file \"%s\": %s", IDGEN_NODE_FILE, problem),
-				 errdetail("The first derivation of a node field tries again.")));
+				 errdetail("The first value made tries again.")));
 }
 
 typedef enum IdgenNodeStatus
@@ -351,6 +551,19 @@ typedef enum IdgenNodeStatus
 static bool idgen_node_known = false;
 static uint32 idgen_node_timeline;
 static uint64 idgen_node_copy;
+
+/*
+ * This backend's explicit node settings, checked against the record when
+ * they change and when recovery ends (idgen_node_check): the generators
+ * whose settings came with a copy of another server's data directory, and
+ * the time before which a confirmed copy makes no value.
+ */
+static bool idgen_node_checked = false;
+static uint32 idgen_node_checked_changes;
+static bool idgen_node_checked_in_recovery;
+static uint32 idgen_node_refused;
+static IdgenNodeRecord idgen_node_refused_rec;	/* in recovery: the record read */
+static int64 idgen_node_quiet_until = 0;
 
 /* Random bits for a new copy */
 static uint64_t
@@ -376,70 +589,112 @@ idgen_node_fields_text(uint64 sysid, uint32 timeline, uint64 copy)
 	return buf.data;
 }
 
+/* The code of idgen.node_confirm for this server, as 16 hex digits */
+static void
+idgen_node_confirm_text(char *code, uint64 sysid, uint32 timeline, const IdgenNodePlace *own)
+{
+	snprintf(code, 17, "%016llx",
+			 (unsigned long long) idgen_node_confirm_code(sysid, timeline, own));
+}
+
+/*
+ * idgen.node_confirm holds this server's code while settings came with the
+ * copy: they are its own from now on (next->copied is cleared), and no
+ * value is made with them until the window the origin may have run ahead
+ * of the clock has passed.
+ */
+static bool
+idgen_node_confirmed(IdgenNodeRecord *next, uint64 sysid)
+{
+	char		code[17];
+
+	if (next->copied == 0 || idgen_node_confirm == NULL || idgen_node_confirm[0] == '\0')
+		return false;
+	idgen_node_confirm_text(code, sysid, next->timeline, &next->place);
+	if (pg_strcasecmp(idgen_node_confirm, code) != 0)
+		return false;
+	next->copied = 0;
+	next->quiet_until = idgen_node_clock_us() + IDGEN_HWM_WINDOW_US;
+	return true;
+}
+
 /*
  * The timeline and copy that derived node fields come from, decided once
  * per server lifetime, out of recovery, where the timeline no longer
- * changes.  The first backend to get here reads the record under the lock,
- * judges it (idgen_node_judge), writes what changed, and only then
- * publishes the result in shared memory: a backend that raced it waits on
- * the lock and finds the decision, and no field is derived from a copy that
- * is not yet on disk.  After a crash-restart the record is read again, now
- * this server's own, so the fields stay.  A record that cannot be trusted
- * or written decides nothing: each call tries again.  A copy is logged
- * once, by the backend that found it.
+ * changes, and the generators whose explicit settings (this backend's)
+ * came with a copy (*copied).  The first backend to get here reads the
+ * record under the lock, judges it (idgen_node_judge), writes what changed,
+ * and only then publishes the result in shared memory: a backend that raced
+ * it waits on the lock and finds the decision, and no field is derived from
+ * a copy that is not yet on disk.  Later calls judge the record in shared
+ * memory against the caller's settings and write it when they changed.
+ * After a crash-restart the record is read again, now this server's own,
+ * so the fields stay.  A record that cannot be trusted or written decides
+ * nothing: each call tries again.  A copy is logged once, by the backend
+ * that found it, and so is a confirmation.
  */
 static IdgenNodeStatus
-idgen_node_identity(char *problem)
+idgen_node_identity(char *problem, uint32 *copied)
 {
 	IdgenNodeIdentity *id;
 	IdgenNodeRecord rec;
 	IdgenNodeRecord next;
 	IdgenNodePlace own;
+	IdgenNodeSettings settings;
 	IdgenNodeVerdict verdict = IDGEN_NODE_KEEP;
 	IdgenNodeStatus status = IDGEN_NODE_KNOWN;
-	IdgenFileStatus found;
-	size_t		len;
+	IdgenFileStatus found = IDGEN_FILE_OK;
+	uint64		sysid = GetSystemIdentifier();
+	bool		confirmed = false;
 
-	if (likely(idgen_node_known))
-		return IDGEN_NODE_KNOWN;
 	Assert(!RecoveryInProgress());
+	*copied = 0;
+	idgen_node_settings_now(&settings);
 	id = &idgen_shared()->node;
 	LWLockAcquire(&id->lock, LW_EXCLUSIVE);
-	if (!id->decided)
+	if (id->decided)
 	{
-		found = idgen_file_read(&idgen_node_file, (char *) &rec, sizeof(rec), &len, problem);
-		if (found == IDGEN_FILE_UNTRUSTED)
-			status = IDGEN_NODE_UNTRUSTED;
-		else if (!idgen_node_place(&own, problem))
+		rec = id->rec;
+		own = rec.place;
+	}
+	else
+		found = idgen_node_read(&rec, problem);
+
+	if (found == IDGEN_FILE_UNTRUSTED)
+		status = IDGEN_NODE_UNTRUSTED;
+	else if (!id->decided && !idgen_node_place(&own, problem))
+		status = IDGEN_NODE_UNWRITTEN;
+	else
+	{
+		verdict = idgen_node_judge(found == IDGEN_FILE_OK ? &rec : NULL, &own,
+								   id->decided ? rec.timeline : GetWALInsertionTimeLine(),
+								   sysid, &settings, idgen_node_draw, NULL, &next);
+		*copied = next.copied;
+		confirmed = idgen_node_confirmed(&next, sysid);
+		if ((found != IDGEN_FILE_OK || memcmp(&next, &rec, sizeof(next)) != 0) &&
+			!idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem))
+		{
 			status = IDGEN_NODE_UNWRITTEN;
+			confirmed = false;
+		}
 		else
 		{
-			verdict = idgen_node_judge(found == IDGEN_FILE_OK ? &rec : NULL, &own,
-									   GetWALInsertionTimeLine(), GetSystemIdentifier(),
-									   idgen_node_draw, NULL, &next);
-			if (verdict != IDGEN_NODE_KEEP &&
-				!idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem))
-				status = IDGEN_NODE_UNWRITTEN;
-			else
-			{
-				id->timeline = next.timeline;
-				id->copy = next.copy;
-				id->decided = true;
-			}
+			*copied = next.copied;
+			id->rec = next;
+			id->decided = true;
 		}
 	}
 	if (id->decided)
 	{
-		idgen_node_timeline = id->timeline;
-		idgen_node_copy = id->copy;
+		idgen_node_timeline = id->rec.timeline;
+		idgen_node_copy = id->rec.copy;
+		idgen_node_quiet_until = id->rec.quiet_until > idgen_node_clock_us() ?
+			id->rec.quiet_until : 0;
 		idgen_node_known = true;
 	}
 	LWLockRelease(&id->lock);
 
 	if (status == IDGEN_NODE_KNOWN && verdict == IDGEN_NODE_COPY)
-	{
-		uint64		sysid = GetSystemIdentifier();
-
 		ereport(LOG,
 				(errmsg("data directory \"%s\" is a copy: derived node fields change from %s to %s",
 						DataDir, idgen_node_fields_text(sysid, rec.timeline, rec.copy),
@@ -448,7 +703,12 @@ idgen_node_identity(char *problem)
 						   IDGEN_NODE_FILE, rec.place.host, (uint64) rec.place.dev,
 						   (uint64) rec.place.ino, rec.timeline, (uint64) next.copy,
 						   (uint64) rec.copy)));
-	}
+	if (confirmed)
+		ereport(LOG,
+				(errmsg("node settings that came with data directory \"%s\" are confirmed as this server's own",
+						DataDir),
+				 errdetail("\"idgen.node_confirm\" holds this server's code. The server-wide generators make no value with them for %d ms, the most the server they came from may have run ahead of the clock.",
+						   (int) (IDGEN_HWM_WINDOW_US / 1000))));
 	return status;
 }
 
@@ -488,11 +748,129 @@ idgen_node_report(IdgenNodeStatus status, const char *problem, const char *setti
 }
 
 /*
- * A derived node field: the hash of the system identifier, plus the
- * timeline and the copy (node.h).  A server still in recovery has no
- * timeline of its own yet and shares its origin's identifier, so it gets
- * none.  Out of recovery the node identity is fixed for the life of the
- * server, so the value is computed once.
+ * This backend's explicit settings against the record, again whenever they
+ * change and when recovery ends.  In recovery the record is only read: a
+ * standby's is its primary's, so settings that meet it are the primary's.
+ * Out of recovery the record is judged and written (idgen_node_identity).
+ * A record that cannot be read or written refuses nothing here: it is the
+ * derivations that depend on it.
+ */
+static void
+idgen_node_check(void)
+{
+	char		problem[IDGEN_PROBLEM_LEN];
+	uint32		changes = idgen_node_settings_changes;
+	bool		recovery = RecoveryInProgress();
+
+	idgen_node_refused = 0;
+	if (recovery)
+	{
+		IdgenNodeRecord rec;
+		IdgenNodePlace own;
+		IdgenNodeSettings settings;
+
+		idgen_node_settings_now(&settings);
+		if (idgen_node_read(&rec, problem) == IDGEN_FILE_OK && idgen_node_place(&own, problem))
+		{
+			idgen_node_refused = idgen_node_copied(&rec, &own, &settings);
+			idgen_node_refused_rec = rec;
+		}
+	}
+	else
+		(void) idgen_node_identity(problem, &idgen_node_refused);
+	idgen_node_checked_changes = changes;
+	idgen_node_checked_in_recovery = recovery;
+	idgen_node_checked = true;
+}
+
+static inline bool
+idgen_node_check_due(void)
+{
+	return unlikely(!idgen_node_checked ||
+					idgen_node_checked_changes != idgen_node_settings_changes ||
+					(idgen_node_checked_in_recovery && !RecoveryInProgress()));
+}
+
+/* A setting's value as it was set, for messages */
+static const char *
+idgen_node_setting_value(IdgenNodeKind kind)
+{
+	switch (kind)
+	{
+		case IDGEN_NODE_SNO:
+			return psprintf("%d", idgen_sno_partition);
+		case IDGEN_NODE_SIQ:
+			return psprintf("%d", idgen_siq_shard);
+		default:
+			return idgen_muid_medallion;
+	}
+}
+
+/*
+ * 55000 for a generator whose explicit setting came with a copy of another
+ * server's data directory: in recovery, until this server has a setting of
+ * its own; out of it, until it has one or confirms this one.
+ */
+static void
+idgen_node_refuse(IdgenNodeKind kind)
+{
+	const char *setting = idgen_node_specs[kind].setting;
+	const char *value = idgen_node_setting_value(kind);
+
+	if (idgen_node_checked_in_recovery)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("cannot generate with node settings copied from another server"),
+				 errdetail("\"%s\" = %s came with this data directory from the server it copies, which made the node record \"%s\" with it on host \"%s\", timeline %u: this server, in recovery, would make the values that server makes.",
+						   setting, value, IDGEN_NODE_FILE, idgen_node_refused_rec.place.host,
+						   idgen_node_refused_rec.timeline),
+				 errhint("Give this server its own \"%s\" in postgresql.conf or with ALTER SYSTEM, then reload.",
+						 setting)));
+	else
+	{
+		char		code[17];
+		IdgenNodePlace own;
+		char		problem[IDGEN_PROBLEM_LEN];
+
+		if (!idgen_node_place(&own, problem))
+			ereport(ERROR,
+					(errcode(ERRCODE_IO_ERROR),
+					 errmsg("%s", problem)));
+		idgen_node_confirm_text(code, GetSystemIdentifier(), GetWALInsertionTimeLine(), &own);
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("cannot generate with node settings copied from another server"),
+				 errdetail("\"%s\" = %s came with this data directory from the server it was copied from, which may still be making values with it.",
+						   setting, value),
+				 errhint("Give this server its own \"%s\" and reload; or, once the server it was copied from has stopped for good, confirm with ALTER SYSTEM SET idgen.node_confirm = '%s' and reload.",
+						 setting, code)));
+	}
+}
+
+/*
+ * After a confirmation: no value until the origin's window has passed.  A
+ * short, interruptible wait, once per confirmation.
+ */
+static void
+idgen_node_quiet(void)
+{
+	int64		now;
+
+	while ((now = idgen_node_clock_us()) < idgen_node_quiet_until)
+	{
+		CHECK_FOR_INTERRUPTS();
+		pg_usleep(Min(idgen_node_quiet_until - now, 10000));
+	}
+	idgen_node_quiet_until = 0;
+}
+
+/*
+ * A node field: the setting when set, once it is known not to have come
+ * with a copy (idgen_node_check); else derived, from the hash of the system
+ * identifier, plus the timeline and the copy (node.h).  A server still in
+ * recovery has no timeline of its own yet and shares its origin's
+ * identifier, so it derives none.  Out of recovery the node identity is
+ * fixed for the life of the server, so the value is computed once.
  */
 uint64
 idgen_node_field(IdgenNodeField *f, int64 setting)
@@ -500,9 +878,18 @@ idgen_node_field(IdgenNodeField *f, int64 setting)
 	const IdgenNodeSpec *spec = &idgen_node_specs[f->kind];
 	char		problem[IDGEN_PROBLEM_LEN];
 	IdgenNodeStatus status;
+	uint32		copied;
 
 	if (setting >= 0)
+	{
+		if (idgen_node_check_due())
+			idgen_node_check();
+		if (unlikely(idgen_node_refused & (UINT32_C(1) << f->kind)))
+			idgen_node_refuse(f->kind);
+		if (unlikely(idgen_node_quiet_until != 0))
+			idgen_node_quiet();
 		return (uint64) setting;
+	}
 	if (likely(f->derived))
 		return f->value;
 	if (RecoveryInProgress())
@@ -512,7 +899,7 @@ idgen_node_field(IdgenNodeField *f, int64 setting)
 				 errdetail("A server in recovery shares its system identifier with the server it copies."),
 				 errhint("Set \"%s\" for this server in postgresql.conf or with ALTER SYSTEM, then reload.",
 						 spec->setting)));
-	status = idgen_node_identity(problem);
+	status = idgen_node_identity(problem, &copied);
 	if (status != IDGEN_NODE_KNOWN)
 		idgen_node_report(status, problem, spec->setting, ERROR);
 	f->value = idgen_node_derive(f->kind, GetSystemIdentifier(), idgen_node_timeline,
@@ -531,10 +918,23 @@ idgen_node_field_info(IdgenNodeField *f, int64 setting, IdgenNodeInfo *info, uin
 {
 	char		problem[IDGEN_PROBLEM_LEN];
 	IdgenNodeStatus status;
+	uint32		copied;
 	int			n;
 
 	if (setting >= 0)
+	{
+		if (idgen_node_check_due())
+			idgen_node_check();
+		if (idgen_node_refused & (UINT32_C(1) << f->kind))
+		{
+			strlcpy(info->source, "setting, refused: it came with a copy of another server",
+					sizeof(info->source));
+			return false;
+		}
 		strlcpy(info->source, "setting", sizeof(info->source));
+		*value = (uint64) setting;
+		return true;
+	}
 	else if (RecoveryInProgress())
 	{
 		snprintf(info->source, sizeof(info->source),
@@ -542,7 +942,7 @@ idgen_node_field_info(IdgenNodeField *f, int64 setting, IdgenNodeInfo *info, uin
 				 GetSystemIdentifier());
 		return false;
 	}
-	else if ((status = idgen_node_identity(problem)) != IDGEN_NODE_KNOWN)
+	else if ((status = idgen_node_identity(problem, &copied)) != IDGEN_NODE_KNOWN)
 	{
 		snprintf(info->source, sizeof(info->source),
 				 "derived from system identifier " UINT64_FORMAT ", refused: \"%s\" %s",
@@ -576,10 +976,11 @@ idgen_node_record(PG_FUNCTION_ARGS)
 {
 	char		problem[IDGEN_PROBLEM_LEN];
 	IdgenNodeStatus status;
+	uint32		copied;
 
 	if (RecoveryInProgress())
 		PG_RETURN_VOID();
-	status = idgen_node_identity(problem);
+	status = idgen_node_identity(problem, &copied);
 	if (status != IDGEN_NODE_KNOWN)
 		idgen_node_report(status, problem, NULL,
 						  status == IDGEN_NODE_UNTRUSTED ? WARNING : ERROR);

@@ -36,6 +36,7 @@ extern int	idgen_siq_shard;
 extern bool idgen_siq_domain_changed;
 extern char *idgen_muid_medallion;
 extern int64 idgen_muid_medallion_value;	/* -1: derive it */
+extern char *idgen_node_confirm;
 
 /*
  * How many times this backend's node settings have been assigned (at every

@@ -17,6 +17,7 @@
 #include "idtype.h"
 
 #include "access/stratnum.h"
+#include "access/table.h"
 #include "catalog/pg_class_d.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type_d.h"
@@ -27,10 +28,13 @@
 #include "optimizer/optimizer.h"
 #include "parser/parse_func.h"
 #include "parser/parsetree.h"
+#include "partitioning/partbounds.h"
+#include "partitioning/partdesc.h"
 #include "utils/fmgrprotos.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/multirangetypes.h"
+#include "utils/partcache.h"
 #include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
@@ -311,20 +315,116 @@ idtime_tstz_const(TimestampTz ts)
 							  TimestampTzGetDatum(ts), false, FLOAT8PASSBYVAL);
 }
 
+/* Strip binary-compatible relabelling, as examine_variable() does */
+static Node *
+idtime_strip(Node *node)
+{
+	while (node != NULL && IsA(node, RelabelType))
+		node = (Node *) ((RelabelType *) node)->arg;
+	return node;
+}
+
+/*
+ * A partition key column that an id is, on a partitioned table of this query
+ * level (the table being planned, or a partitioned partition of it)
+ */
+typedef struct IdtimePartKey
+{
+	Oid			relid;			/* the partitioned table */
+	int			keyno;			/* the column's place in its partition key */
+	Oid			opfamily;		/* the key's operator family there */
+	bool		ordered;		/* partitioned by range or list, on the btree
+								 * family of the id's type */
+} IdtimePartKey;
+
+/*
+ * Is expr (under binary relabelling, as for a domain over the id's type) a
+ * column of the partition key of a partitioned table of this query level?
+ * Only then can partition pruning use conditions on it, so only then is a
+ * condition rewritten for pruning: a comparison or <@ only where the key is
+ * ordered, id = t (false) on any key.  Elsewhere the condition stays as
+ * written, with its own estimate.
+ */
+static bool
+idtime_partition_key(PlannerInfo *root, Expr *expr, IdtimePartKey *key)
+{
+	Var		   *var = (Var *) idtime_strip((Node *) expr);
+	RangeTblEntry *rte;
+	Relation	rel;
+	PartitionKey partkey;
+	Oid			opfamily;
+	bool		found = false;
+
+	if (root == NULL || root->parse == NULL || var == NULL || !IsA(var, Var) ||
+		var->varlevelsup != 0 || var->varattno <= 0 || var->varno < 1 ||
+		var->varno > list_length(root->parse->rtable))
+		return false;
+	rte = rt_fetch(var->varno, root->parse->rtable);
+	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_PARTITIONED_TABLE)
+		return false;
+	opfamily = lookup_type_cache(exprType((Node *) expr), TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+
+	/* the planner holds a lock on every table it plans */
+	rel = table_open(rte->relid, NoLock);
+	partkey = RelationGetPartitionKey(rel);
+	for (int i = 0; partkey != NULL && i < partkey->partnatts && !found; i++)
+	{
+		if (partkey->partattrs[i] == var->varattno)
+		{
+			key->relid = rte->relid;
+			key->keyno = i;
+			key->opfamily = partkey->partopfamily[i];
+			key->ordered = partkey->strategy != PARTITION_STRATEGY_HASH &&
+				OidIsValid(opfamily) && key->opfamily == opfamily;
+			found = true;
+		}
+	}
+	table_close(rel, NoLock);
+	return found;
+}
+
+/*
+ * Is the id val one of the bounds of the partitions of key's table, in the
+ * key's column?  A comparison with a time prunes as the comparison with the
+ * smallest id at or after it, except where that id is a bound: pruning takes
+ * the values between the time and that id to be possible, and keeps the
+ * partition that ends there for id >= t.
+ */
+static bool
+idtime_is_partition_bound(const IdtimePartKey *key, Datum val)
+{
+	Relation	rel = table_open(key->relid, NoLock);
+	PartitionKey partkey = RelationGetPartitionKey(rel);
+	PartitionBoundInfo bounds = RelationGetPartitionDesc(rel, true)->boundinfo;
+	bool		found = false;
+
+	for (int i = 0; bounds != NULL && i < bounds->ndatums && !found; i++)
+	{
+		if (bounds->kind != NULL &&
+			bounds->kind[i][key->keyno] != PARTITION_RANGE_DATUM_VALUE)
+			continue;
+		found = DatumGetInt32(FunctionCall2Coll(&partkey->partsupfunc[key->keyno],
+												partkey->partcollation[key->keyno],
+												bounds->datums[i][key->keyno], val)) == 0;
+	}
+	table_close(rel, NoLock);
+	return found;
+}
+
 /*
  * One side of a range of times as a comparison of the id with the btree
  * family opfamily's operators: id >= ts for a lower side, id < ts for an
- * upper one.  With as_id, a time within the type's range is replaced by the
- * smallest id at or after it, which is the same condition, so that
- * partition pruning, which treats the values between two bounds as
- * possible, does not keep the partition before a bound that sits exactly
- * at a partition's start.  NULL when the side selects every id (ts is
- * -infinity for a lower side, infinity for an upper one), or when the
- * family lacks the operator.
+ * upper one.  On a partition key (key not NULL), a time whose smallest id at
+ * or after it is a partition bound is replaced by that id, which is the same
+ * condition, so that pruning does not keep the partition before that bound
+ * (see idtime_is_partition_bound); other times stay, and keep the
+ * estimate from the times of the id's histogram.  NULL when the side
+ * selects every id (ts is -infinity for a lower side, infinity for an upper
+ * one), or when the family lacks the operator.
  */
 static Expr *
 idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz ts,
-				   bool lower, bool as_id)
+				   bool lower, const IdtimePartKey *key)
 {
 	Oid			idtype = exprType((Node *) idexpr);
 	int			strategy = lower ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber;
@@ -335,7 +435,8 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
 	if (ts == (lower ? DT_NOBEGIN : DT_NOEND))
 		return NULL;
 	idtime_place(t, ts, &b);
-	if (as_id && b.place == 0)
+	if (key != NULL && b.place == 0 &&
+		idtime_is_partition_bound(key, PointerGetDatum(b.val)))
 	{
 		uint8	   *val = (uint8 *) palloc(t->len);
 
@@ -358,8 +459,8 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
 /*
  * The comparisons equivalent to id <@ range, with the operators of the
  * btree family opfamily: id >= start AND id < end.  A constant range gives
- * constant bounds (ids where as_id allows), leaving out a side that selects
- * every id (NIL when both do); any other range gives calls of
+ * constant bounds (ids at a partition bound of key), leaving out a side that
+ * selects every id (NIL when both do); any other range gives calls of
  * idgen_range_start() and idgen_range_end(), found next to the support
  * function supportfn, each of which evaluates the range: so NIL when it
  * could give the two a different answer (it is volatile or holds a
@@ -368,7 +469,7 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
  */
 static List *
 idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
-					 Expr *idexpr, Expr *rangeexpr, bool as_id)
+					 Expr *idexpr, Expr *rangeexpr, const IdtimePartKey *key)
 {
 	Oid			idtype = exprType((Node *) idexpr);
 	Oid			geop = get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID,
@@ -391,8 +492,8 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 		if (c->constisnull)
 			return NIL;
 		idtime_range_datum_bounds(c->constvalue, &start, &end);
-		startexpr = idtime_side_clause(t, opfamily, idexpr, start, true, as_id);
-		endexpr = idtime_side_clause(t, opfamily, idexpr, end, false, as_id);
+		startexpr = idtime_side_clause(t, opfamily, idexpr, start, true, key);
+		endexpr = idtime_side_clause(t, opfamily, idexpr, end, false, key);
 	}
 	else
 	{
@@ -425,25 +526,6 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 	if (endexpr != NULL)
 		clauses = lappend(clauses, endexpr);
 	return clauses;
-}
-
-/*
- * Is expr a column of a partitioned table of this query level?  Partition
- * pruning understands only operators of the partition key's btree family,
- * so there id <@ r is planned as the two comparisons.
- */
-static bool
-idtime_on_partitioned_table(PlannerInfo *root, Expr *expr)
-{
-	Var		   *var = (Var *) expr;
-	RangeTblEntry *rte;
-
-	if (root == NULL || root->parse == NULL || !IsA(expr, Var) ||
-		var->varlevelsup != 0 || var->varno < 1 ||
-		var->varno > list_length(root->parse->rtable))
-		return false;
-	rte = rt_fetch(var->varno, root->parse->rtable);
-	return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
 }
 
 /* What idtime_probe_lt() saw */
@@ -930,15 +1012,6 @@ idtime_same_args(List *cargs, List *args)
 		 (linitial(cargs) == lsecond(args) && lsecond(cargs) == linitial(args)));
 }
 
-/* Strip binary-compatible relabelling, as examine_variable() does */
-static Node *
-idtime_strip(Node *node)
-{
-	while (node != NULL && IsA(node, RelabelType))
-		node = (Node *) ((RelabelType *) node)->arg;
-	return node;
-}
-
 /*
  * A comparison that is no condition of the relation's own may be one side
  * of a top-level id <@ r on the same column: an index condition the support
@@ -1138,35 +1211,26 @@ idtime_cmp_sel(FunctionCallInfo fcinfo, const IdgenType *t)
 	PG_RETURN_FLOAT8(sel);
 }
 
-/* The btree operator family of an id's type, InvalidOid without one */
-static Oid
-idtime_btree_family(Expr *idexpr)
-{
-	return lookup_type_cache(exprType((Node *) idexpr), TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-}
-
 /*
- * id <@ r on a partitioned table, as the comparisons it stands for, unless
- * r is volatile or holds a subquery, which must not run twice, or is a
- * multirange, which those comparisons do not stand for
+ * id <@ r on a partition key, as the comparisons it stands for, which
+ * partition pruning understands, unless r is volatile or holds a subquery,
+ * which must not run twice, or is a multirange, whose gaps those
+ * comparisons do not leave out
  */
 static Node *
 idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, List *args)
 {
 	Expr	   *idexpr,
 			   *rangeexpr;
-	Oid			opfamily;
+	IdtimePartKey key;
 	List	   *clauses;
 
 	idtime_split_args(args, &idexpr, &rangeexpr);
-	if (idtime_is_multirange(args) || !idtime_on_partitioned_table(root, idexpr) ||
+	if (idtime_is_multirange(args) || !idtime_partition_key(root, idexpr, &key) || !key.ordered ||
 		contain_volatile_functions((Node *) rangeexpr) ||
 		contain_subplans((Node *) rangeexpr))
 		return NULL;
-	opfamily = idtime_btree_family(idexpr);
-	if (!OidIsValid(opfamily))
-		return NULL;
-	clauses = idtime_bound_clauses(t, supportfn, opfamily, idexpr, rangeexpr, true);
+	clauses = idtime_bound_clauses(t, supportfn, key.opfamily, idexpr, rangeexpr, &key);
 	if (clauses == NIL)
 		return NULL;
 	return list_length(clauses) == 1 ? (Node *) linitial(clauses) :
@@ -1174,15 +1238,45 @@ idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, 
 }
 
 /*
- * A comparison of a partitioned table's id column with a constant time in
- * the type's range, as the comparison with the smallest id at or after that
- * time, which selects the same ids: id < t and id <= t become
- * id < T_from_parts(t), id >= t and id > t become id >= T_from_parts(t);
- * id = t is left alone.  Partition pruning treats the values between two
- * partition bounds as possible, so with the time itself, which sits just
- * before T_from_parts(t), id >= t would keep the partition that ends where
- * a partition starting at t begins.  The result is no call of this
- * function again, so simplifying it once more changes nothing.
+ * id = x, which is never true: false, or null where the comparison is (a
+ * null id or x), so that NOT (id = x) keeps its meaning.  In a WHERE clause
+ * a null is false, and the planner reduces the condition to false, which
+ * prunes every partition.
+ */
+static Node *
+idtime_never_equal(Expr *idexpr, Expr *timeexpr)
+{
+	Expr	   *args[2] = {idexpr, timeexpr};
+	List	   *nulltests = NIL;
+
+	/* A null constant never gets here: the strict call folds to null first */
+	for (int i = 0; i < (IsA(timeexpr, Const) ? 1 : 2); i++)
+	{
+		NullTest   *test = makeNode(NullTest);
+
+		test->arg = (Expr *) copyObject(args[i]);
+		test->nulltesttype = IS_NULL;
+		test->location = -1;
+		nulltests = lappend(nulltests, test);
+	}
+	return (Node *) make_andclause(list_make2(list_length(nulltests) == 1 ?
+											  linitial(nulltests) :
+											  make_orclause(nulltests),
+											  makeBoolConst(false, true)));
+}
+
+/*
+ * A comparison of a partition key with a time (see idtime_partition_key):
+ *  - on a range or list key, id < t and id <= t with a constant time whose
+ *    smallest id at or after it, T_from_parts(t), is a partition bound
+ *    become id < T_from_parts(t), id >= t and id > t become
+ *    id >= T_from_parts(t), which select the same ids and prune exactly
+ *    (see idtime_side_clause);
+ *  - on any key, id = t (any t that is neither volatile nor a subquery) is
+ *    never true (see idtime_never_equal);
+ *  - any other is left as written.
+ * The result is no call of this function again, so simplifying it once more
+ * changes nothing.
  */
 static Node *
 idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, List *args)
@@ -1191,22 +1285,19 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 	Expr	   *idexpr = (Expr *) list_nth(args, idarg);
 	Expr	   *timeexpr = (Expr *) list_nth(args, 1 - idarg);
 	Oid			idtype = exprType((Node *) idexpr);
+	IdtimePartKey key;
 	Oid			opfamily;
 	int			strategy = 0;
 	TimestampTz ts;
 	IdtimeBound b;
 
-	if (!IsA(timeexpr, Const) || ((Const *) timeexpr)->consttype != TIMESTAMPTZOID ||
-		((Const *) timeexpr)->constisnull || !idtime_on_partitioned_table(root, idexpr))
-		return NULL;
-	ts = DatumGetTimestampTz(((Const *) timeexpr)->constvalue);
-	idtime_place(t, ts, &b);
-	opfamily = idtime_btree_family(idexpr);
-	if (b.place != 0 || !OidIsValid(opfamily))
+	if (exprType((Node *) timeexpr) != TIMESTAMPTZOID ||
+		!idtime_partition_key(root, idexpr, &key))
 		return NULL;
 
-	/* Which comparison this is, from the family's members */
-	for (int s = BTLessStrategyNumber; s <= BTGreaterStrategyNumber; s++)
+	/* Which comparison this is, from the members of the type's family */
+	opfamily = lookup_type_cache(idtype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	for (int s = BTLessStrategyNumber; s <= BTGreaterStrategyNumber && OidIsValid(opfamily); s++)
 	{
 		Oid			member = idarg == 0 ?
 			get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID, s) :
@@ -1215,13 +1306,25 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 		if (OidIsValid(member) && get_opcode(member) == funcid)
 			strategy = s;
 	}
-	if (strategy == 0 || strategy == BTEqualStrategyNumber)
+	if (strategy == BTEqualStrategyNumber)
+	{
+		if (contain_volatile_functions((Node *) timeexpr) ||
+			contain_subplans((Node *) timeexpr))
+			return NULL;
+		return idtime_never_equal(idexpr, timeexpr);
+	}
+	if (strategy == 0 || !key.ordered || !IsA(timeexpr, Const) ||
+		((Const *) timeexpr)->constisnull)
+		return NULL;
+	ts = DatumGetTimestampTz(((Const *) timeexpr)->constvalue);
+	idtime_place(t, ts, &b);
+	if (b.place != 0 || !idtime_is_partition_bound(&key, PointerGetDatum(b.val)))
 		return NULL;
 
 	/* A lower bound when the id is on the greater side */
-	return (Node *) idtime_side_clause(t, opfamily, idexpr, ts,
+	return (Node *) idtime_side_clause(t, key.opfamily, idexpr, ts,
 									   (idarg == 0) == (strategy > BTEqualStrategyNumber),
-									   true);
+									   &key);
 }
 
 /*
@@ -1230,10 +1333,11 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
  *  - an index condition: an index on the id whose operator family compares
  *    ids with times (btree, BRIN minmax) answers id <@ r with
  *    id >= start AND id < end, exactly;
- *  - on a partitioned table, id <@ r becomes those two comparisons, which
+ *  - on a partition key, id <@ r becomes those two comparisons, which
  *    partition pruning understands (at plan time for a constant range, at
- *    run time for a stable one), and a comparison with a constant time
- *    becomes one with an id (see idtime_simplify_comparison);
+ *    run time for a stable one), a comparison with a constant time at a
+ *    partition bound becomes one with an id, and id = t becomes false (see
+ *    idtime_simplify_comparison);
  *  - a selectivity for id <@ r called as a function (the operators have
  *    their own estimator, the same).
  * For a tstzmultirange m, the index condition is that of the smallest range
@@ -1280,7 +1384,7 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 			is_pseudo_constant_for_index(req->root, (Node *) rangeexpr, req->index))
 		{
 			List	   *clauses = idtime_bound_clauses(t, supportfn, req->opfamily,
-													   idexpr, rangeexpr, false);
+													   idexpr, rangeexpr, NULL);
 
 			if (clauses != NIL)
 			{

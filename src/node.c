@@ -72,6 +72,72 @@ idgen_node_fields_differ(uint64_t sysid, uint32_t timeline, uint64_t copy_a, uin
 	return 1;
 }
 
+/* -1 everywhere: derived fields, which meet nothing */
+const IdgenNodeSettings idgen_node_no_settings = {
+	.sno_partition = -1,
+	.sno_sequence_min = 0,
+	.sno_sequence_max = 0,
+	.siq_shard = -1,
+	.siq_domain_key = 0,
+	.muid_medallion = -1,
+};
+
+int
+idgen_node_settings_meet(IdgenNodeKind kind, const IdgenNodeSettings *a,
+						 const IdgenNodeSettings *b)
+{
+	switch (kind)
+	{
+		case IDGEN_NODE_SNO:
+			return a->sno_partition >= 0 && a->sno_partition == b->sno_partition &&
+				a->sno_sequence_min <= b->sno_sequence_max &&
+				b->sno_sequence_min <= a->sno_sequence_max;
+		case IDGEN_NODE_SIQ:
+			return a->siq_shard >= 0 && a->siq_shard == b->siq_shard &&
+				a->siq_domain_key == b->siq_domain_key;
+		case IDGEN_NODE_MUID:
+			return a->muid_medallion >= 0 && a->muid_medallion == b->muid_medallion;
+		default:
+			return 0;
+	}
+}
+
+/*
+ * A record written elsewhere came with a copy of the data directory, and so
+ * did the configuration beside it: settings that meet the record's are its
+ * origin's.  Once this server has recorded its own place, the record's
+ * copied bits remember them until the settings change or are confirmed.
+ */
+uint32_t
+idgen_node_copied(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
+				  const IdgenNodeSettings *settings)
+{
+	int			elsewhere = !idgen_node_same_place(&rec->place, own);
+	uint32_t	copied = 0;
+
+	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+	{
+		uint32_t	bit = UINT32_C(1) << k;
+
+		if ((elsewhere || (rec->copied & bit)) &&
+			idgen_node_settings_meet((IdgenNodeKind) k, settings, &rec->settings))
+			copied |= bit;
+	}
+	return copied;
+}
+
+uint64_t
+idgen_node_confirm_code(uint64_t sysid, uint32_t timeline, const IdgenNodePlace *own)
+{
+	uint64_t	h = idgen_node_mix(sysid) ^ idgen_node_mix(timeline + UINT64_C(0x636f6e6669726d));
+
+	h = idgen_node_mix(h ^ own->dev);
+	h = idgen_node_mix(h ^ own->ino);
+	for (size_t i = 0; i < sizeof(own->host) && own->host[i] != '\0'; i++)
+		h = idgen_node_mix(h ^ (unsigned char) own->host[i]);
+	return h;
+}
+
 /* Places are compared whole: host names are NUL-padded */
 int
 idgen_node_same_place(const IdgenNodePlace *a, const IdgenNodePlace *b)
@@ -89,20 +155,30 @@ idgen_node_same_place(const IdgenNodePlace *a, const IdgenNodePlace *b)
  * Another timeline means promotion, here or in the standby this directory
  * was, which already sets the fields apart; the copy is kept, so that a
  * promoted standby's fields are its origin's plus one.
+ *
+ * next always holds the settings given and the generators whose settings
+ * came with the copy (idgen_node_copied); for IDGEN_NODE_KEEP it is rec
+ * with those two brought up to date, which the caller writes if they
+ * changed.
  */
 IdgenNodeVerdict
 idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own, uint32_t timeline,
-				 uint64_t sysid, IdgenNodeDraw draw, void *arg, IdgenNodeRecord *next)
+				 uint64_t sysid, const IdgenNodeSettings *settings, IdgenNodeDraw draw,
+				 void *arg, IdgenNodeRecord *next)
 {
 	IdgenNodeVerdict verdict;
+	uint32_t	copied;
 
 	memset(next, 0, sizeof(*next));
 	next->place = *own;
 	next->timeline = timeline;
+	next->settings = *settings;
 	if (rec == NULL)
 		return IDGEN_NODE_FIRST;
 
 	next->copy = rec->copy & IDGEN_NODE_COPY_MASK;
+	next->copied = idgen_node_copied(rec, own, settings);
+	next->quiet_until = rec->quiet_until;
 	if (rec->timeline != timeline)
 		verdict = IDGEN_NODE_TIMELINE;
 	else if (!idgen_node_same_place(&rec->place, own))
@@ -115,7 +191,10 @@ idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own, uint32_t
 	else
 	{
 		verdict = IDGEN_NODE_KEEP;
+		copied = next->copied;
 		*next = *rec;
+		next->settings = *settings;
+		next->copied = copied;
 	}
 	return verdict;
 }

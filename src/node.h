@@ -13,6 +13,11 @@
  * server's field differs from each of the previous 2^nbits - 1 timelines'.
  * copy is 0 until a server finds that its data directory was copied from
  * another one on the same timeline (idgen_node_judge).
+ *
+ * Explicit node settings are not derived, but they travel with a copy of
+ * the data directory (postgresql.auto.conf): the record keeps the settings
+ * in force, so that a server can tell settings of its own from settings
+ * that came with a copy (idgen_node_copied).
  */
 #ifndef IDGEN_NODE_H
 #define IDGEN_NODE_H
@@ -64,17 +69,55 @@ typedef struct IdgenNodePlace
 } IdgenNodePlace;
 
 /*
+ * The explicit node settings in force, as the record keeps them: -1 where
+ * a field is derived.  sno's sequence slice and siq's domain belong to the
+ * node too: servers that share a partition but not a slice, or a shard but
+ * not a domain, make different values.  The domain and local id are kept as
+ * a key, equal for equal settings (the caller's hash).
+ */
+typedef struct IdgenNodeSettings
+{
+	int32_t		sno_partition;	/* -1: derived */
+	uint16_t	sno_sequence_min;
+	uint16_t	sno_sequence_max;
+	int32_t		siq_shard;		/* -1: derived */
+	uint32_t	siq_domain_key;
+	int64_t		muid_medallion; /* -1: derived */
+} IdgenNodeSettings;
+
+/* Settings that meet nothing: what a record of the first layout holds */
+extern const IdgenNodeSettings idgen_node_no_settings;
+
+/*
  * The record kept in the data directory ("idgen.node"), stored as it is:
- * the place and timeline of the last server that judged it, and the copy
- * that server derives with.  No padding, so its bytes are all defined.
+ * the place and timeline of the last server that judged it, the copy that
+ * server derives with, and the explicit node settings in force there.  No
+ * padding, so its bytes are all defined.  The first layout ended at
+ * settings (IDGEN_NODE_RECORD_V1_LEN, with copied 0).
  */
 typedef struct IdgenNodeRecord
 {
 	IdgenNodePlace place;
 	uint32_t	timeline;
-	uint32_t	reserved;		/* 0 */
+
+	/*
+	 * Generators (bit 1 << kind) whose explicit settings came with a copy of
+	 * another server's data directory and are neither changed nor
+	 * confirmed since: they refuse.
+	 */
+	uint32_t	copied;
 	uint64_t	copy;
+	IdgenNodeSettings settings;
+
+	/*
+	 * Unix microseconds before which a confirmed copy makes no value with
+	 * the settings it was given: its origin may have run up to a window
+	 * ahead of the clock until it stopped.  0: none.
+	 */
+	int64_t		quiet_until;
 } IdgenNodeRecord;
+
+#define IDGEN_NODE_RECORD_V1_LEN	offsetof(IdgenNodeRecord, settings)
 
 /* What a server finds when it compares the record with itself */
 typedef enum IdgenNodeVerdict
@@ -92,15 +135,41 @@ typedef enum IdgenNodeVerdict
 typedef uint64_t (*IdgenNodeDraw) (void *arg);
 
 /*
- * Judge a server at own on timeline against rec (NULL when there is none),
- * and fill next with the record it must hold from now on (the same as rec
- * for IDGEN_NODE_KEEP).  A new copy is drawn until every derived field
- * differs from the record's.
+ * Judge a server at own on timeline, with the explicit settings settings,
+ * against rec (NULL when there is none), and fill next with the record it
+ * must hold from now on (for IDGEN_NODE_KEEP, rec with the settings and the
+ * copied generators brought up to date).  A new copy is drawn until every
+ * derived field differs from the record's.
  */
 extern IdgenNodeVerdict idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
 										 uint32_t timeline, uint64_t sysid,
+										 const IdgenNodeSettings *settings,
 										 IdgenNodeDraw draw, void *arg,
 										 IdgenNodeRecord *next);
+
+/*
+ * Would servers with settings a and b make values of kind in common?  Only
+ * explicit settings meet: equal fields (and, for sno, overlapping sequence
+ * slices; for siq, the same domain hash).
+ */
+extern int	idgen_node_settings_meet(IdgenNodeKind kind, const IdgenNodeSettings *a,
+									 const IdgenNodeSettings *b);
+
+/*
+ * The generators (bits 1 << kind) whose settings, settings, came with the
+ * data directory of rec from the server that wrote it elsewhere, or came
+ * so earlier (rec->copied) and have neither changed nor been confirmed.
+ */
+extern uint32_t idgen_node_copied(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
+								  const IdgenNodeSettings *settings);
+
+/*
+ * The code that confirms copied settings on one server: a hash of its
+ * system identifier, timeline and place, so that a confirmation copied
+ * with the configuration to another server confirms nothing there.
+ */
+extern uint64_t idgen_node_confirm_code(uint64_t sysid, uint32_t timeline,
+										const IdgenNodePlace *own);
 
 /* Do two copies give different values in every derived field? */
 extern int	idgen_node_fields_differ(uint64_t sysid, uint32_t timeline, uint64_t copy_a,

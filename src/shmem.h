@@ -13,6 +13,7 @@
 #include "storage/spin.h"
 
 #include "hwm.h"
+#include "node.h"
 #include "worker.h"
 
 /*
@@ -109,17 +110,17 @@ typedef struct IdgenMuidState
 } IdgenMuidState;
 
 /*
- * The node identity (idgen.c): the timeline and copy that derived node
- * fields come from, decided once per server lifetime, out of recovery, and
- * published only once the node record on disk says the same.
+ * The node identity (idgen.c): the node record as this server holds it,
+ * with the timeline and copy that derived node fields come from, decided
+ * once per server lifetime, out of recovery, and published only once the
+ * record on disk says the same.
  */
 typedef struct IdgenNodeIdentity
 {
 	LWLock		lock;			/* serialises the decision and the record's
 								 * writes */
 	bool		decided;
-	uint32		timeline;
-	uint64		copy;
+	IdgenNodeRecord rec;		/* on disk, once decided */
 } IdgenNodeIdentity;
 
 /*

@@ -115,6 +115,7 @@ idgen_file_write(const IdgenStateFile *f, const char *payload, size_t len, char 
 	memcpy(buf + n, &crc, sizeof(crc));
 	n += sizeof(crc);
 
+	/* a temporary file left by a crash may be longer: its tail must go */
 	errno = 0;
 	fd = OpenTransientFile(f->tmpname, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
 	if (fd < 0)

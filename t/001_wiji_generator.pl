@@ -13,12 +13,7 @@ use IdgenTest;
 foreach my $preload (0, 1)
 {
 	my $mode = $preload ? 'preloaded' : 'not preloaded';
-	my $node = PostgreSQL::Test::Cluster->new($preload ? 'preload' : 'plain');
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
-	  if $preload;
-	$node->start;
-	$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+	my $node = idgen_node($preload ? 'preload' : 'plain', preload => $preload);
 	$node->safe_psql('postgres',
 		'CREATE TABLE t (id wiji PRIMARY KEY DEFAULT gen_wiji(), pid integer DEFAULT pg_backend_pid(), n bigserial)');
 

@@ -21,12 +21,7 @@ sub test_generator
 {
 	my ($preload) = @_;
 	my $label = $preload ? 'preloaded' : 'not preloaded';
-	my $node = PostgreSQL::Test::Cluster->new($preload ? 'sno_gen_preload' : 'sno_gen_plain');
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
-	  if $preload;
-	$node->start;
-	$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+	my $node = idgen_node($preload ? 'sno_gen_preload' : 'sno_gen_plain', preload => $preload);
 
 	# Combinations that are wrong only together: 22023 from gen_sno()
 	configure($node, sno_sequence_min => 100, sno_sequence_max => 50);

@@ -9,13 +9,11 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
-my $primary = PostgreSQL::Test::Cluster->new('sno_primary');
-$primary->init(allows_streaming => 1);
-$primary->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-$primary->start;
-$primary->safe_psql('postgres', q{
-	CREATE EXTENSION idgen;
+my $primary = idgen_node('sno_primary', init => { allows_streaming => 1 }, preload => 1, sql => q{
 	CREATE TABLE t (id sno PRIMARY KEY DEFAULT gen_sno(), origin text);
 	INSERT INTO t (origin) SELECT 'primary' FROM generate_series(1, 100);
 });

@@ -10,20 +10,16 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
 sub test_concurrency
 {
 	my ($preload) = @_;
 	my $label = $preload ? 'preloaded' : 'not preloaded';
-	my $node = PostgreSQL::Test::Cluster->new($preload ? 'sno_conc_preload' : 'sno_conc_plain');
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
-	  if $preload;
-	$node->start;
-	$node->safe_psql('postgres', q{
-		CREATE EXTENSION idgen;
-		CREATE TABLE t (id sno PRIMARY KEY DEFAULT gen_sno(), session integer, n integer);
-	});
+	my $node = idgen_node($preload ? 'sno_conc_preload' : 'sno_conc_plain', preload => $preload,
+		sql => 'CREATE TABLE t (id sno PRIMARY KEY DEFAULT gen_sno(), session integer, n integer)');
 
 	# Each session inserts in batches, so that the three overlap throughout
 	my @sessions;

@@ -12,14 +12,8 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 
-my $node = PostgreSQL::Test::Cluster->new('sno_restart');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nrestart_after_crash = on");
-$node->start;
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION idgen;
-	CREATE TABLE ids (id sno PRIMARY KEY, phase integer);
-});
+my $node = idgen_node('sno_restart', preload => 1, conf => 'restart_after_crash = on',
+	sql => 'CREATE TABLE ids (id sno PRIMARY KEY, phase integer)');
 # Values in every 4 ms unit of the last 6 s before the restart, so that a
 # clock 5 s behind afterwards lands on units already used
 sno_for($node, 6, 1);

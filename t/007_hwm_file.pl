@@ -4,7 +4,9 @@
 # or that cannot be read is not taken for a missing one.  gen_sno() refuses with 55000 (and
 # the server log says why) until the file is restored or removed, which
 # takes effect at the next call, without a restart; a clean shutdown leaves
-# the damaged file alone.  Marks a newer version wrote are kept.
+# the damaged file alone.  Marks a newer version wrote are kept.  A
+# temporary file in the way is reported while it cannot be written, and
+# written over whole, a longer one too, when it can.
 
 use strict;
 use warnings;
@@ -17,41 +19,6 @@ use lib $FindBin::RealBin;
 use IdgenTest;
 
 my $magic = 0x69644857;
-
-# CRC-32C (Castagnoli) as pg_crc32c computes it
-sub crc32c
-{
-	my ($data) = @_;
-	my $crc = 0xFFFFFFFF;
-	for my $byte (unpack 'C*', $data)
-	{
-		$crc ^= $byte;
-		for (1 .. 8)
-		{
-			$crc = ($crc & 1) ? (($crc >> 1) ^ 0x82F63B78) : ($crc >> 1);
-		}
-	}
-	return $crc ^ 0xFFFFFFFF;
-}
-
-sub read_bytes
-{
-	my ($path) = @_;
-	open my $fh, '<:raw', $path or die "could not open $path: $!";
-	local $/;
-	my $data = <$fh>;
-	close $fh;
-	return $data;
-}
-
-sub write_bytes
-{
-	my ($path, $data) = @_;
-	open my $fh, '>:raw', $path or die "could not open $path: $!";
-	print $fh $data or die "could not write $path: $!";
-	close $fh or die "could not close $path: $!";
-	return;
-}
 
 # A file's contents: magic, nmarks, the marks, the stored CRC and whether it
 # matches (native byte order, as the server writes it)
@@ -78,14 +45,8 @@ sub make_hwm
 is(sprintf('0x%08x', crc32c('123456789')), '0xe3069283',
 	'CRC-32C of the standard check string');
 
-my $node = PostgreSQL::Test::Cluster->new('hwm_file');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-$node->start;
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION idgen;
-	CREATE TABLE ids (id sno PRIMARY KEY, phase integer);
-});
+my $node = idgen_node('hwm_file', preload => 1,
+	sql => 'CREATE TABLE ids (id sno PRIMARY KEY, phase integer);');
 my $hwm = $node->data_dir . '/idgen.hwm';
 
 # A query in a background session; returns its stderr
@@ -375,6 +336,34 @@ is($err, '', 'unwritable: once the directory is gone, the next call works');
 cmp_ok(parse_hwm(read_bytes($hwm))->{marks}[$bit], '>', $f->{marks}[$bit],
 	'unwritable: ... and moved the mark on');
 configure($node, monotonic => 'backend');
+$node->stop;
+
+# 7. A temporary file left behind, longer than what is written next (as
+# after a crash while it was written): it is written over whole, not just
+# its start.  The first new mark goes through it; a backend crashes before
+# anything else is written (no exact marks at a clean shutdown then), and
+# after the crash-restart, which reads the file again, every generator
+# works.
+write_bytes($tmpfile, "\xAB" x 200);
+$node->append_conf('postgresql.conf', 'restart_after_crash = on');
+$node->start;
+is($node->safe_psql('postgres', 'INSERT INTO ids SELECT gen_sno(), 70 RETURNING true'),
+	't', 'leftover: a value, for which the mark moves');
+ok(!-e $tmpfile, 'leftover: the temporary file became the mark file');
+$f = parse_hwm(read_bytes($hwm));
+is(join(',', $f->{nmarks}, $f->{size_ok} ? 'size' : 'bad size', $f->{crc_ok} ? 'crc' : 'bad crc'),
+	($nslots + 2) . ',size,crc',
+	'leftover: the mark file holds the new marks (and the newer version\'s 2) and nothing of the old tail');
+$offset = -s $node->logfile;
+ok(crash_backend($node), 'leftover: a backend crashes, and the server reinitialises');
+($out, $err) = run_script($node, q{
+	INSERT INTO ids SELECT gen_sno(), 71 FROM generate_series(1, 100);
+	SELECT count(DISTINCT gen_siq('user')), count(DISTINCT gen_muid()) FROM generate_series(1, 100);
+});
+is($err, '', 'leftover, after the crash: gen_sno(), gen_siq() and gen_muid() work');
+is($out, '100|100', 'leftover, after the crash: they made their values');
+ok(!$node->log_contains(qr/cannot be trusted/, $offset),
+	'leftover, after the crash: the mark file is trusted');
 $node->stop;
 
 # 5. No value was issued twice

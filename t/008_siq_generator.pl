@@ -18,12 +18,7 @@ use IdgenTest;
 foreach my $preload (0, 1)
 {
 	my $label = $preload ? 'preloaded' : 'not preloaded';
-	my $node = PostgreSQL::Test::Cluster->new($preload ? 'siq_preload' : 'siq_plain');
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
-	  if $preload;
-	$node->start;
-	$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+	my $node = idgen_node($preload ? 'siq_preload' : 'siq_plain', preload => $preload);
 
 	# The node settings: every value carries them
 	configure($node, siq_domain => 'example.com', siq_shard => 77);

@@ -13,14 +13,8 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 
-my $node = PostgreSQL::Test::Cluster->new('siq_restart');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nrestart_after_crash = on");
-$node->start;
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION idgen;
-	CREATE TABLE ids (id siq PRIMARY KEY, phase integer);
-});
+my $node = idgen_node('siq_restart', preload => 1, conf => 'restart_after_crash = on',
+	sql => 'CREATE TABLE ids (id siq PRIMARY KEY, phase integer)');
 
 # Values of three kinds in phase p, from a session with the clock shifted
 sub generate

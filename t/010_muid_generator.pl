@@ -27,15 +27,9 @@ sub bundles_after
 foreach my $preload (0, 1)
 {
 	my $label = $preload ? 'preloaded' : 'not preloaded';
-	my $node = PostgreSQL::Test::Cluster->new($preload ? 'muid_preload' : 'muid_plain');
-	$node->init;
-	$node->append_conf('postgresql.conf',
-		"shared_preload_libraries = 'idgen'\nrestart_after_crash = on")
-	  if $preload;
-	$node->append_conf('postgresql.conf', 'max_prepared_transactions = 2');
-	$node->start;
-	$node->safe_psql('postgres', q{
-		CREATE EXTENSION idgen;
+	my $node = idgen_node($preload ? 'muid_preload' : 'muid_plain', preload => $preload,
+		conf => ($preload ? "restart_after_crash = on\n" : '') . 'max_prepared_transactions = 2',
+		sql => q{
 		CREATE TABLE ids (id muid PRIMARY KEY, phase integer, pid integer DEFAULT pg_backend_pid(),
 		                  n bigserial);
 	});

@@ -40,15 +40,8 @@ sub ulid_overflows
 foreach my $preload (0, 1)
 {
 	my $label = $preload ? 'preloaded' : 'not preloaded';
-	my $node = PostgreSQL::Test::Cluster->new($preload ? 'ulid_preload' : 'ulid_plain');
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
-	  if $preload;
-	$node->start;
-	$node->safe_psql('postgres', q{
-		CREATE EXTENSION idgen;
-		CREATE TABLE t (id ulid PRIMARY KEY DEFAULT gen_ulid(), pid integer, n bigserial);
-	});
+	my $node = idgen_node($preload ? 'ulid_preload' : 'ulid_plain', preload => $preload,
+		sql => 'CREATE TABLE t (id ulid PRIMARY KEY DEFAULT gen_ulid(), pid integer, n bigserial)');
 
 	three_sessions_insert($node, $label);
 

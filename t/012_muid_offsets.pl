@@ -10,11 +10,11 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
 
-my $node = PostgreSQL::Test::Cluster->new('muid_offsets');
-$node->init;
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+my $node = idgen_node('muid_offsets');
 
 my ($out, $err) = ('', '');
 $node->psql('postgres', q{

@@ -6,7 +6,9 @@
 # log the change once, and generate no value their origin generates at the
 # same time; a copy keeps its fields through a crash; a damaged node record
 # refuses with 55000.  With idgen preloaded the record is written at server
-# start; without, at CREATE EXTENSION.
+# start; without, at CREATE EXTENSION.  A record of the first layout (no
+# settings) is read and rewritten; a copy started with its origin's node
+# setting refuses that generator (t/025 has the rest of that).
 
 use strict;
 use warnings;
@@ -30,6 +32,19 @@ sub generated_fields
 		$node->safe_psql('postgres', q{
 			SELECT sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('user')),
 			       muid_extract_medallion(gen_muid())})
+	];
+}
+
+# The siq shard and muid medallion only (in the places generated_fields
+# gives them)
+sub generated_fields_siq_muid
+{
+	my ($node) = @_;
+	return [
+		undef,
+		split /\|/,
+		$node->safe_psql('postgres', q{
+			SELECT siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid())})
 	];
 }
 
@@ -313,6 +328,35 @@ is(fields_equal($fpc, $fp), 0, 'not preloaded: a file copy\'s fields all differ 
 ok(logged_change($pcopy, $fp, $fpc), 'not preloaded: the copy\'s log shows the old and the new fields');
 is_deeply(generated_fields($plain), $fp, 'not preloaded: the origin keeps its fields');
 $pcopy->stop;
+
+# (g) A record of the first layout (what 1.1 wrote: no settings) is read as
+# it is, and rewritten with the settings in force at the next value
 $plain->stop;
+my $ppath = $plain->data_dir . '/idgen.node';
+my $full = slurp_file($ppath);
+is(length($full), 4 + 320 + 4, 'the record: magic, 320 bytes of payload, CRC');
+my $v1 = substr($full, 0, 4 + 288);
+write_bytes($ppath, $v1 . pack('L', crc32c($v1)));
+$plain->start;
+is_deeply(generated_fields($plain), $fp, 'a record of the first layout: trusted, the same fields');
+is(length(slurp_file($ppath)), 4 + 320 + 4, '... and rewritten in this layout');
+
+# A file copy started on its own with its origin's setting refuses that
+# generator (out of recovery: the refusal gives the confirmation code);
+# the fields it derives are its own
+configure($plain, sno_partition => 77);
+is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '77',
+	'the origin generates with its setting');
+$plain->stop;
+my $pcopy2 = clone($plain, 'plain_copy2', 'file copy');
+($out, $err) = run_script($pcopy2, 'SELECT gen_sno();');
+like( $err,
+	qr/ERROR:  55000: cannot generate with node settings copied from another server\nDETAIL:  "idgen\.sno_partition" = 77 came with this data directory from the server it was copied from, which may still be making values with it\.\nHINT:  Give this server its own "idgen\.sno_partition" and reload; or, once the server it was copied from has stopped for good, confirm with ALTER SYSTEM SET idgen\.node_confirm = '[0-9a-f]{16}' and reload\./,
+	'a copy with its origin\'s setting: gen_sno() refuses with 55000');
+is($out, '', '... and returns nothing');
+my $fpc2 = generated_fields_siq_muid($pcopy2);
+is(join('|', map { $fpc2->[$_] eq $fp->[$_] ? 'same' : 'differs' } 1, 2), 'differs|differs',
+	'a copy with its origin\'s setting: the fields it derives (siq, muid) are its own');
+$pcopy2->stop;
 
 done_testing();

@@ -16,10 +16,7 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 
-my $node = PostgreSQL::Test::Cluster->new('crash_loop');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nrestart_after_crash = on");
-$node->start;
+my $node = idgen_node('crash_loop', preload => 1, conf => 'restart_after_crash = on');
 
 # One table per type: the value, the clock just after it was made (a call
 # can wait for the mark's fsync: the lead is the value's time minus the
@@ -31,7 +28,6 @@ my %gen = (
 	siq => q{gen_siq('user')},
 	muid => 'gen_muid()');
 my @types = sort keys %gen;
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
 $node->safe_psql('postgres',
 	"CREATE TABLE ids_$_ (id $_ PRIMARY KEY, t timestamptz NOT NULL, phase integer NOT NULL)")
   for @types;

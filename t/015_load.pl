@@ -60,12 +60,7 @@ sub test_load
 {
 	my ($preload) = @_;
 	my $label = $preload ? 'preloaded' : 'not preloaded';
-	my $node = PostgreSQL::Test::Cluster->new($preload ? 'load_preload' : 'load_plain');
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
-	  if $preload;
-	$node->start;
-	$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+	my $node = idgen_node($preload ? 'load_preload' : 'load_plain', preload => $preload);
 	for my $t (@tables)
 	{
 		my $type = type_of($t);

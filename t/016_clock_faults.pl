@@ -87,13 +87,7 @@ sub test_clock_faults
 {
 	my ($preload) = @_;
 	my $label = $preload ? 'preloaded' : 'not preloaded';
-	my $node = PostgreSQL::Test::Cluster->new($preload ? 'clock_preload' : 'clock_plain');
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'")
-	  if $preload;
-	$node->start;
-	$node->safe_psql('postgres', q{
-		CREATE EXTENSION idgen;
+	my $node = idgen_node($preload ? 'clock_preload' : 'clock_plain', preload => $preload, sql => q{
 		CREATE TABLE ids_wiji (id wiji PRIMARY KEY, s integer, phase integer, i integer);
 		CREATE TABLE ids_ulid (id ulid PRIMARY KEY, s integer, phase integer, i integer);
 		CREATE TABLE ids_siq (id siq PRIMARY KEY, kind text, s integer, phase integer, i integer);

@@ -33,12 +33,7 @@ eval {
 	syscall(&SYS_prctl, 36, 1, 0, 0, 0);    # PR_SET_CHILD_SUBREAPER
 };
 
-my $node = PostgreSQL::Test::Cluster->new('crash_cycles');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'\nrestart_after_crash = on");
-$node->start;
-$node->safe_psql('postgres', q{
-	CREATE EXTENSION idgen;
+my $node = idgen_node('crash_cycles', preload => 1, conf => 'restart_after_crash = on', sql => q{
 	CREATE TABLE ids_wiji (id wiji PRIMARY KEY, cycle integer NOT NULL);
 	CREATE TABLE ids_ulid (id ulid PRIMARY KEY, cycle integer NOT NULL);
 	CREATE TABLE ids_sno (id sno PRIMARY KEY, cycle integer NOT NULL);

@@ -12,16 +12,14 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use FindBin;
 use IPC::Run;
+use lib $FindBin::RealBin;
+use IdgenTest;
 use JSON::PP;
 
 my $count = 100_000;
 my $seed = 20261125;
 
-my $node = PostgreSQL::Test::Cluster->new('hostile');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
+my $node = idgen_node('hostile', preload => 1);
 my $started = $node->safe_psql('postgres', 'SELECT pg_postmaster_start_time()');
 
 # Debian's python3, which has psycopg 3, whatever python3 comes first on PATH

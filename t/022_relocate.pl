@@ -15,12 +15,7 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 
-my $node = PostgreSQL::Test::Cluster->new('relocate');
-$node->init;
-$node->append_conf('postgresql.conf', "timezone = 'UTC'\nautovacuum = off");
-$node->start;
-
-$node->safe_psql('postgres', 'CREATE EXTENSION idgen;' . fixed_ids() . q{
+my $node = idgen_node('relocate', conf => "timezone = 'UTC'\nautovacuum = off", sql => fixed_ids() . q{
 	VACUUM ANALYZE ids;
 	CREATE SCHEMA idgen_moved;
 	ALTER EXTENSION idgen SET SCHEMA idgen_moved;

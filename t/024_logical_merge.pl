@@ -32,12 +32,7 @@ my $started = Time::HiRes::time();
 sub new_server
 {
 	my ($name) = @_;
-	my $node = PostgreSQL::Test::Cluster->new($name);
-	$node->init(allows_streaming => 'logical');
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-	$node->start;
-	$node->safe_psql('postgres', 'CREATE EXTENSION idgen');
-	return $node;
+	return idgen_node($name, init => { allows_streaming => 'logical' }, preload => 1);
 }
 
 sub sysid

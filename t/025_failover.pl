@@ -18,8 +18,24 @@
 #    in the same tick with the same node fields would meet (sno's and
 #    siq's sequences start again at each tick): what keeps them apart is
 #    the timeline in the derived fields, which the last checks show;
-#  - node settings set on a primary travel with pg_basebackup to its
-#    standby, and ALTER SYSTEM on the standby, in recovery, replaces them.
+#  - node settings travel with pg_basebackup (postgresql.auto.conf), so
+#    a standby made with -R starts with its primary's.  In recovery it
+#    refuses the three generators with 55000, naming the setting, until
+#    ALTER SYSTEM on the standby gives it settings of its own; then both
+#    make 20,000 values of each type at the same time, none in common;
+#  - a planned switchover with copied settings: the old primary stopped,
+#    the promoted standby refuses (also after a restart) until the
+#    operator confirms the settings with idgen.node_confirm and the code
+#    the refusal gives; its first value waits out the window the old
+#    primary may have run ahead of the clock, and none of its 20,000 is
+#    one of the 20,000 the old primary made last;
+#  - split brain with copied settings: a standby of that server is
+#    promoted while it goes on generating.  It refuses while both run at
+#    the same time (the confirmation it copied names the other server and
+#    confirms nothing here), and with settings of its own the two make
+#    20,000 values each at the same time, none in common;
+#  - the README's recipe: settings of its own added to the standby's
+#    postgresql.auto.conf before it starts, which never meets a refusal.
 
 use strict;
 use warnings;
@@ -30,6 +46,7 @@ use Test::More;
 use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
+use POSIX ();
 
 my %field = (
 	sno => 'sno_extract_partition(id)',
@@ -37,12 +54,10 @@ my %field = (
 	muid => 'muid_extract_medallion(id)');
 my $PROMOTED_ROWS = 5000;    # rows of each type the promoted standby makes
 
-my $primary = PostgreSQL::Test::Cluster->new('failover_primary');
-$primary->init(allows_streaming => 1);
-$primary->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-$primary->start;
-$primary->safe_psql('postgres',
-	'CREATE EXTENSION idgen; CREATE TABLE stop ();'
+my $primary = idgen_node('failover_primary',
+	init => { allows_streaming => 1 },
+	preload => 1,
+	sql => 'CREATE TABLE stop ();'
 	  . join('', map {
 		"CREATE TABLE v_$_ (id $_ PRIMARY KEY, server text NOT NULL,
 		                    made timestamptz NOT NULL DEFAULT clock_timestamp());
@@ -172,26 +187,305 @@ for my $type (@TYPES)
 			"SELECT string_agg(DISTINCT $field{$type}::text, ',') FROM v_$type WHERE server = 'promoted'"),
 		$f2->[$k], "$type: the promoted standby's all carry the field of timeline 2");
 }
-
-# Node settings are in the data directory's configuration, so a standby
-# made by pg_basebackup starts with its primary's (set by ALTER SYSTEM
-# here): both would make siq values of shard 7.  ALTER SYSTEM on the
-# standby itself, in recovery, gives it a shard of its own.
 $standby->stop;
-configure($primary, siq_shard => 7);
-$primary->backup('base2');
-my $standby2 = PostgreSQL::Test::Cluster->new('failover_standby2');
-$standby2->init_from_backup($primary, 'base2', has_streaming => 1);
-$standby2->start;
-is($standby2->safe_psql('postgres', "SELECT pg_is_in_recovery(), siq_extract_shard(gen_siq('user'))"),
-	't|7', 'a standby made by pg_basebackup generates with its primary\'s idgen.siq_shard');
-configure($standby2, siq_shard => 8);
-is($standby2->safe_psql('postgres', "SELECT pg_is_in_recovery(), siq_extract_shard(gen_siq('user'))"),
-	't|8', 'ALTER SYSTEM on the standby, in recovery, gives it its own');
-is($primary->safe_psql('postgres', "SELECT siq_extract_shard(gen_siq('user'))"),
-	'7', '... and leaves the primary\'s as it was');
-
-$standby2->stop;
 $primary->stop;
+
+# Node settings that came with a copy of the data directory
+
+my $HOST = (POSIX::uname())[1];    # what gethostname() gives the server
+my $N = 20000;                     # values of each type per server and run
+my @NODE_TYPES = qw(sno siq muid);
+my %SETTING = (sno => 'idgen.sno_partition', siq => 'idgen.siq_shard', muid => 'idgen.muid_medallion');
+my %SET_NAME = (sno => 'sno_partition', siq => 'siq_shard', muid => 'muid_medallion');
+
+# Each job's server makes $N values of each node type, starting at one
+# moment, into the file of dir named after the job: statements of 20
+# values of one type in turn (each a transaction: a muid bundle), as rows
+# "type|value".  Returns each job's stderr.
+my $STATEMENTS = $N / 20;
+
+sub generate_together
+{
+	my ($dir, @jobs) = @_;
+	my $start = $jobs[0][0]->safe_psql('postgres', "SELECT clock_timestamp() + interval '4 s'");
+	my (@sessions, %err);
+	PostgreSQL::Test::Utils::append_to_file("$dir/generate.sql",
+		join('', map { "SELECT '$_', $GEN{$_} FROM generate_series(1, 20);\n" } @NODE_TYPES)
+		  x $STATEMENTS)
+	  unless -e "$dir/generate.sql";
+	for my $job (@jobs)
+	{
+		my ($node, $tag) = @$job;
+		my $s = $node->background_psql('postgres', on_error_stop => 0);
+		$s->query_until(qr/started/,
+			"\\echo started\nSELECT pg_sleep_until('$start');\n"
+			  . "\\o $dir/$tag\n\\i $dir/generate.sql\n\\o\n");
+		push @sessions, $s;
+	}
+	for my $i (0 .. $#jobs)
+	{
+		$sessions[$i]->query('SELECT 1');
+		$err{ $jobs[$i][1] } = $sessions[$i]->{stderr};
+		$sessions[$i]->quit;
+	}
+	return \%err;
+}
+
+# On a server that can write: the values of one type in two files, and
+# what they hold: counts, values in common, whether their times overlap or
+# a's all come before b's, and each one's node fields
+sub compare_sets
+{
+	my ($node, $dir, $a, $b, $type) = @_;
+	my $ts = "${type}_extract_timestamp(id)";
+	return $node->safe_psql('postgres', qq{
+CREATE TEMP TABLE ra (type text, id text);
+CREATE TEMP TABLE rb (type text, id text);
+\\copy ra FROM '$dir/$a' (FORMAT csv, DELIMITER '|')
+\\copy rb FROM '$dir/$b' (FORMAT csv, DELIMITER '|')
+CREATE TEMP TABLE a AS SELECT id::$type AS id FROM ra WHERE type = '$type';
+CREATE TEMP TABLE b AS SELECT id::$type AS id FROM rb WHERE type = '$type';
+SELECT (SELECT count(DISTINCT id) FROM a), (SELECT count(DISTINCT id) FROM b),
+       (SELECT count(*) FROM a JOIN b USING (id)),
+       (SELECT min($ts) FROM a) <= (SELECT max($ts) FROM b)
+         AND (SELECT min($ts) FROM b) <= (SELECT max($ts) FROM a),
+       (SELECT max($ts) FROM a) < (SELECT min($ts) FROM b),
+       (SELECT string_agg(DISTINCT $field{$type}::text, ',') FROM a),
+       (SELECT string_agg(DISTINCT $field{$type}::text, ',') FROM b);});
+}
+
+# The refusal of a generator whose setting came with the copy, whole: in
+# recovery it names the record's host and timeline; out of it, it gives the
+# code that confirms the setting, which is returned
+sub refusal_in_recovery
+{
+	my ($node, $type, $value, $timeline, $what) = @_;
+	my ($out, $err) = run_script($node, "SELECT $GEN{$type};");
+	like( $err,
+		qr/^psql:<stdin>:1: ERROR:  55000: cannot generate with node settings copied from another server
+DETAIL:  "\Q$SETTING{$type}\E" = \Q$value\E came with this data directory from the server it copies, which made the node record "idgen\.node" with it on host "\Q$HOST\E", timeline $timeline: this server, in recovery, would make the values that server makes\.
+HINT:  Give this server its own "\Q$SETTING{$type}\E" in postgresql\.conf or with ALTER SYSTEM, then reload\.
+LOCATION:  /, "$what: $GEN{$type} refuses with 55000, naming $SETTING{$type}");
+	is($out, '', "$what: $GEN{$type} returns nothing");
+	return;
+}
+
+sub refusal_promoted
+{
+	my ($node, $type, $value, $what) = @_;
+	my ($out, $err) = run_script($node, "SELECT $GEN{$type};");
+	my ($code) = $err =~ /idgen\.node_confirm = '([0-9a-f]{16})'/;
+	$code //= 'none';
+	like( $err,
+		qr/^psql:<stdin>:1: ERROR:  55000: cannot generate with node settings copied from another server
+DETAIL:  "\Q$SETTING{$type}\E" = \Q$value\E came with this data directory from the server it was copied from, which may still be making values with it\.
+HINT:  Give this server its own "\Q$SETTING{$type}\E" and reload; or, once the server it was copied from has stopped for good, confirm with ALTER SYSTEM SET idgen\.node_confirm = '$code' and reload\.
+LOCATION:  /, "$what: $GEN{$type} refuses with 55000, naming $SETTING{$type}, with the code that confirms it");
+	is($out, '', "$what: $GEN{$type} returns nothing");
+	return $code;
+}
+
+# What idgen_stats() says of the three node generators
+sub node_sources
+{
+	my ($node) = @_;
+	return $node->safe_psql('postgres',
+		"SELECT string_agg(generator || ': ' || node_source, ', ' ORDER BY generator)
+		 FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid')");
+}
+my $REFUSED = 'setting, refused: it came with a copy of another server';
+
+# A primary with node settings set by ALTER SYSTEM, as the README says to
+my $p2 = idgen_node('settings_primary', init => { allows_streaming => 1 }, preload => 1);
+configure($p2, sno_partition => 1, siq_shard => 7, muid_medallion => 4242);
+
+# A standby made with pg_basebackup -R right after the reload, before the
+# primary has made a value with the settings: it starts with them, and the
+# record the postmaster wrote at the reload holds them
+$p2->backup('settings', backup_options => ['--write-recovery-conf']);
+is( $p2->safe_psql('postgres', q{
+		SELECT sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('user')),
+		       muid_extract_medallion(gen_muid())}),
+	'1|7|4242', 'the primary generates with its settings');
+my $s2 = PostgreSQL::Test::Cluster->new('settings_standby');
+$s2->init_from_backup($p2, 'settings');
+$s2->start;
+is( $s2->safe_psql('postgres', q{
+		SELECT pg_is_in_recovery(), current_setting('idgen.sno_partition'),
+		       current_setting('idgen.siq_shard'), current_setting('idgen.muid_medallion')}),
+	't|1|7|4242', 'the standby made with -R is in recovery, with its primary\'s node settings');
+refusal_in_recovery($s2, 'sno', 1, 1, 'standby with copied settings');
+refusal_in_recovery($s2, 'siq', 7, 1, 'standby with copied settings');
+refusal_in_recovery($s2, 'muid', 4242, 1, 'standby with copied settings');
+is(node_sources($s2), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED",
+	'standby with copied settings: idgen_stats() shows the three refused');
+
+# ALTER SYSTEM on the standby, in recovery: settings of its own.  Both
+# servers then make 20,000 values of each type at the same time.
+configure($s2, sno_partition => 2, siq_shard => 8, muid_medallion => 4243);
+is( $s2->safe_psql('postgres', q{
+		SELECT pg_is_in_recovery(), sno_extract_partition(gen_sno()),
+		       siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid())}),
+	't|2|8|4243', 'with settings of its own the standby generates, in recovery');
+is(node_sources($s2), 'muid: setting, siq: setting, sno: setting',
+	'... and idgen_stats() shows the settings');
+my $dir = PostgreSQL::Test::Utils::tempdir();
+my $err = generate_together($dir, [ $p2, 'primary' ], [ $s2, 'standby' ]);
+is($err->{primary} . $err->{standby}, '', 'both made their values without an error');
+my %own = (sno => '1|2', siq => '7|8', muid => '4242|4243');
+for my $type (@NODE_TYPES)
+{
+	is(compare_sets($p2, $dir, 'primary', 'standby', $type), "$N|$N|0|t|f|$own{$type}",
+		"$type: $N values each from the primary and its standby, made at the same time, none in common");
+}
+$s2->stop;
+
+# A planned switchover with copied settings: the old primary makes its
+# last values and stops, its standby is promoted
+$p2->backup('switchover');
+my $s3 = PostgreSQL::Test::Cluster->new('settings_switchover');
+$s3->init_from_backup($p2, 'switchover', has_streaming => 1);
+$s3->start;
+$p2->wait_for_catchup($s3);
+$err = generate_together($dir, [ $p2, 'old' ]);
+is($err->{old}, '', 'the old primary made its last values');
+$p2->stop;
+$s3->promote;
+$s3->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+  or die 'the standby was not promoted';
+my %value = (sno => 1, siq => 7, muid => 4242);
+my %code;
+$code{$_} = refusal_promoted($s3, $_, $value{$_}, 'promoted with copied settings') for @NODE_TYPES;
+like($code{sno}, qr/^[0-9a-f]{16}$/, 'the code is 16 hex digits');
+is("$code{siq} $code{muid}", "$code{sno} $code{sno}", 'the three refusals give the same code');
+is(node_sources($s3), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED",
+	'promoted with copied settings: idgen_stats() shows the three refused');
+
+# The refusal is on disk: a restart does not lift it
+$s3->restart;
+is(refusal_promoted($s3, 'siq', 7, 'restarted'), $code{sno}, 'after a restart: the same refusal, the same code');
+
+# Another code confirms nothing
+configure($s3, node_confirm => '0123456789abcdef');
+refusal_promoted($s3, 'sno', 1, 'with another code');
+
+# Only a superuser confirms: the setting is read from the configuration
+# files, which ALTER SYSTEM writes; a session cannot set it
+$s3->safe_psql('postgres', 'CREATE ROLE app LOGIN');
+my (undef, $role_err) = run_script($s3, qq{SET ROLE app;
+ALTER SYSTEM SET idgen.node_confirm = '$code{sno}';
+SET idgen.node_confirm = '$code{sno}';});
+is( join("\n", $role_err =~ /ERROR:  (.*)$/mg),
+	"42501: permission denied to set parameter \"idgen.node_confirm\"\n"
+	  . "55P02: parameter \"idgen.node_confirm\" cannot be changed now",
+	'a role that is not a superuser can neither ALTER SYSTEM nor SET the confirmation');
+refusal_promoted($s3, 'sno', 1, 'after the attempts');
+
+# The operator confirms: the first value waits out the old primary's window
+configure($s3, node_confirm => $code{sno});
+is( $s3->safe_psql('postgres', q{
+		SELECT sno_extract_partition(gen_sno()), clock_timestamp() - statement_timestamp() >= interval '1.15 s'}),
+	'1|t', 'confirmed: it generates with the copied partition, once 1.2 s have passed');
+like(slurp_file($s3->logfile),
+	qr/LOG:  node settings that came with data directory ".*" are confirmed as this server's own/,
+	'the confirmation is logged');
+is(node_sources($s3), 'muid: setting, siq: setting, sno: setting',
+	'... and idgen_stats() shows the settings in force');
+$err = generate_together($dir, [ $s3, 'new' ]);
+is($err->{new}, '', 'the promoted standby made its values');
+for my $type (@NODE_TYPES)
+{
+	my $v = $value{$type};
+	is(compare_sets($s3, $dir, 'old', 'new', $type), "$N|$N|0|f|t|$v|$v",
+		"$type: $N values of the old primary, then $N of the promoted one with the same setting: none in common, all later");
+}
+$s3->restart;
+is($s3->safe_psql('postgres', "SELECT siq_extract_shard(gen_siq('user'))"), '7',
+	'the confirmation is on disk: after a restart it generates at once');
+
+# Split brain with copied settings: a standby of that server is promoted
+# while the server goes on generating.  Its configuration holds the
+# confirmation of the server it copies.
+$s3->backup('split');
+my $s4 = PostgreSQL::Test::Cluster->new('settings_split');
+$s4->init_from_backup($s3, 'split', has_streaming => 1);
+$s4->start;
+$s3->wait_for_catchup($s4);
+refusal_in_recovery($s4, 'muid', 4242, 2, 'a standby of the promoted server');
+my $origin_loop = $s3->background_psql('postgres', on_error_stop => 0);
+$origin_loop->query_until(qr/started/, "\\echo started\n" . q{
+	CREATE TABLE split_stop ();
+	DO $$
+	DECLARE
+		deadline timestamptz := clock_timestamp() + interval '150 s';
+	BEGIN
+		WHILE NOT EXISTS (SELECT FROM split_stop) LOOP
+			IF clock_timestamp() > deadline THEN
+				RAISE EXCEPTION 'the origin was never told to stop';
+			END IF;
+			PERFORM gen_sno(), gen_siq('user'), gen_muid();
+			COMMIT;
+		END LOOP;
+	END
+	$$;
+});
+$s4->promote;
+$s4->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+  or die 'the standby was not promoted';
+is($s4->safe_psql('postgres', "SELECT current_setting('idgen.node_confirm')"), $code{sno},
+	'split brain: the promoted standby has the confirmation of the server it copies');
+my $split_code = refusal_promoted($s4, 'sno', 1, 'split brain');
+isnt($split_code, $code{sno}, '... which confirms nothing here: its own code differs');
+refusal_promoted($s4, $_, $value{$_}, 'split brain') for ('siq', 'muid');
+
+# Both at the same time: the origin makes its values, the promoted standby none
+$err = generate_together($dir, [ $s3, 'origin1' ], [ $s4, 'split1' ]);
+is($err->{origin1}, '', 'split brain: the origin generates');
+my @errors = grep { /ERROR/ } split /\n/, $err->{split1};
+my %error_kinds = map { s/^psql:[^:]*:\d+: //r => 1 } @errors;
+is( join(', ', sort keys %error_kinds) . ' x ' . scalar(@errors),
+	'ERROR:  cannot generate with node settings copied from another server x ' . (3 * $STATEMENTS),
+	'split brain: at the same time, the promoted standby refuses every statement of the three');
+is(-s "$dir/split1", 0, '... and made no value');
+for my $type (@NODE_TYPES)
+{
+	is(compare_sets($s3, $dir, 'origin1', 'split1', $type), "$N|0|0|||$value{$type}|",
+		"split brain: $type: $N values of the origin, none of the promoted standby, none in common");
+}
+
+# Settings of its own: both make 20,000 values at the same time
+configure($s4, sno_partition => 3, siq_shard => 9, muid_medallion => 4244);
+$err = generate_together($dir, [ $s3, 'origin2' ], [ $s4, 'split2' ]);
+is($err->{origin2} . $err->{split2}, '', 'split brain, settings of its own: both generate');
+%own = (sno => '1|3', siq => '7|9', muid => '4242|4244');
+for my $type (@NODE_TYPES)
+{
+	is(compare_sets($s4, $dir, 'origin2', 'split2', $type), "$N|$N|0|t|f|$own{$type}",
+		"split brain: $type: $N values each, made at the same time, none in common");
+}
+$s3->safe_psql('postgres', 'INSERT INTO split_stop DEFAULT VALUES');
+$origin_loop->query_safe('SELECT 1');    # dies if the loop failed
+$origin_loop->quit;
+$s4->stop;
+
+# The README's recipe: the standby's own settings added to its
+# postgresql.auto.conf (which pg_basebackup -R writes too) before it
+# starts.  It never refuses, in recovery or once promoted.
+$s3->backup('recipe', backup_options => ['--write-recovery-conf']);
+my $s5 = PostgreSQL::Test::Cluster->new('settings_recipe');
+$s5->init_from_backup($s3, 'recipe');
+$s5->append_conf('postgresql.auto.conf',
+	"idgen.sno_partition = 5\nidgen.siq_shard = 11\nidgen.muid_medallion = 4245\n");
+$s5->start;
+my $fields = q{SELECT pg_is_in_recovery(), sno_extract_partition(gen_sno()),
+	siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid())};
+is($s5->safe_psql('postgres', $fields), 't|5|11|4245', 'the recipe: the standby generates in recovery');
+$s5->promote;
+$s5->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+  or die 'the standby was not promoted';
+is($s5->safe_psql('postgres', $fields), 'f|5|11|4245', '... and once promoted');
+
+$s5->stop;
+$s3->stop;
 
 done_testing();

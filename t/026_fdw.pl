@@ -28,14 +28,8 @@ my $ROWS = 1000;    # rows per type, batch and server
 my %origin;
 for my $name ('a', 'b')
 {
-	my $node = PostgreSQL::Test::Cluster->new("fdw_$name");
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'idgen'");
-	$node->start;
-	$node->safe_psql('postgres',
-		'CREATE EXTENSION idgen;'
-		  . join('', map { "CREATE TABLE t_$_ (id $_ PRIMARY KEY, batch integer NOT NULL);" } @TYPES));
-	$origin{$name} = $node;
+	$origin{$name} = idgen_node("fdw_$name", preload => 1,
+		sql => join('', map { "CREATE TABLE t_$_ (id $_ PRIMARY KEY, batch integer NOT NULL);" } @TYPES));
 }
 my $k = 0;
 for my $name ('a', 'b')

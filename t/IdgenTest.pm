@@ -10,9 +10,10 @@ use Exporter 'import';
 use Test::More;
 use Time::HiRes;
 use Math::BigInt;
+use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
-our @EXPORT = qw(@TYPES %GEN fixed_ids configure reset_settings derived_fields run_together
-  run_script crash_backend sno_for three_sessions_insert scope_handover);
+our @EXPORT = qw(@TYPES %GEN idgen_node fixed_ids configure reset_settings derived_fields run_together
+  run_script crash_backend sno_for three_sessions_insert scope_handover crc32c read_bytes write_bytes);
 
 # The five types, and a call of each one's generator (siq's for the kind 'user')
 our @TYPES = qw(wiji ulid sno siq muid);
@@ -22,6 +23,22 @@ our %GEN = (
 	sno => 'gen_sno()',
 	siq => "gen_siq('user')",
 	muid => 'gen_muid()');
+
+# A new cluster NAME, started, with idgen created in its database postgres.
+# Options: preload => true puts idgen in shared_preload_libraries; conf =>
+# further postgresql.conf lines; init => a hash of arguments for init
+# (allows_streaming, ...); sql => more SQL, run with the CREATE EXTENSION.
+sub idgen_node
+{
+	my ($name, %opt) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init(%{ $opt{init} // {} });
+	my $conf = ($opt{preload} ? "shared_preload_libraries = 'idgen'\n" : '') . ($opt{conf} // '');
+	$node->append_conf('postgresql.conf', $conf) if $conf ne '';
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION idgen;' . ($opt{sql} // ''));
+	return $node;
+}
 
 # SQL for a table "ids" of a thousand rows with a fixed value of every type,
 # a minute apart from 2026-03-01 12:00 UTC, each column indexed
@@ -271,6 +288,43 @@ sub scope_handover
 			   AND (SELECT max(${type}_extract_timestamp(id)) FROM handover_b)
 			     > (SELECT max(${type}_extract_timestamp(id)) FROM handover_a)}),
 		't', "$label: B's statement ran under the server scope all through A's");
+	return;
+}
+
+# CRC-32C (Castagnoli) as pg_crc32c computes it, for the checksums of the
+# state files idgen keeps in the data directory
+sub crc32c
+{
+	my ($data) = @_;
+	my $crc = 0xFFFFFFFF;
+	for my $byte (unpack 'C*', $data)
+	{
+		$crc ^= $byte;
+		for (1 .. 8)
+		{
+			$crc = ($crc & 1) ? (($crc >> 1) ^ 0x82F63B78) : ($crc >> 1);
+		}
+	}
+	return $crc ^ 0xFFFFFFFF;
+}
+
+# A file's bytes, and a file written with bytes
+sub read_bytes
+{
+	my ($path) = @_;
+	open my $fh, '<:raw', $path or die "could not open $path: $!";
+	local $/;
+	my $data = <$fh>;
+	close $fh;
+	return $data;
+}
+
+sub write_bytes
+{
+	my ($path, $data) = @_;
+	open my $fh, '>:raw', $path or die "could not open $path: $!";
+	print $fh $data or die "could not write $path: $!";
+	close $fh or die "could not close $path: $!";
 	return;
 }
 

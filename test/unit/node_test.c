@@ -30,7 +30,7 @@
 
 #define NPAIRS		100000
 #define NSIGMA		5.0
-#define NTESTS		25
+#define NTESTS		40
 
 static int	test_no = 0;
 static int	failures = 0;
@@ -270,28 +270,43 @@ test_judge(void)
 	IdgenNodeRecord copy2;
 	IdgenNodeVerdict v;
 	Draws		none = {NULL, 0, 0};
+	IdgenNodeSettings none_set = idgen_node_no_settings;
 	int			bad;
 
 	/* a first record: own place, the timeline, copy 0 */
-	v = idgen_node_judge(NULL, &origin, 3, sysid, draw, &none, &rec);
+	v = idgen_node_judge(NULL, &origin, 3, sysid, &none_set, draw, &none, &rec);
 	ok(v == IDGEN_NODE_FIRST && idgen_node_same_place(&rec.place, &origin) &&
-	   rec.timeline == 3 && rec.copy == 0 && rec.reserved == 0 && none.used == 0,
+	   rec.timeline == 3 && rec.copy == 0 && rec.copied == 0 && rec.quiet_until == 0 &&
+	   memcmp(&rec.settings, &none_set, sizeof(none_set)) == 0 && none.used == 0,
 	   "no record: a first one, with copy 0");
 
 	/* the server's own record on its timeline: kept, as after a crash-restart */
-	v = idgen_node_judge(&rec, &origin, 3, sysid, draw, &none, &next);
+	v = idgen_node_judge(&rec, &origin, 3, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_KEEP && memcmp(&next, &rec, sizeof(rec)) == 0,
 	   "own place, same timeline: the record is kept as it is");
 
 	/* promoted here (a restored backup promoted in place): the copy is kept */
 	rec.copy = 77;
-	v = idgen_node_judge(&rec, &origin, 5, sysid, draw, &none, &next);
+	v = idgen_node_judge(&rec, &origin, 5, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_TIMELINE && next.timeline == 5 && next.copy == 77 &&
 	   fields_moved(sysid, 3, 77, 5, next.copy, 2),
 	   "own place, new timeline: copy kept, every field moves on by the timelines passed");
 
+	/*
+	 * a backup of an earlier timeline restored into the same directory: the
+	 * record's timeline (5) is above the server's (3), and the record is no
+	 * less stale than one below it
+	 */
+	rec.timeline = 5;
+	v = idgen_node_judge(&rec, &origin, 3, sysid, &none_set, draw, &none, &next);
+	ok(v == IDGEN_NODE_TIMELINE && next.timeline == 3 && next.copy == 77 &&
+	   idgen_node_same_place(&next.place, &origin),
+	   "own place, a timeline below the record's: a new timeline, rewritten with it (verdict %d, timeline %u)",
+	   (int) v, next.timeline);
+	rec.timeline = 3;
+
 	/* a promoted standby: its origin's record, elsewhere, the next timeline */
-	v = idgen_node_judge(&rec, &standby, 4, sysid, draw, &none, &next);
+	v = idgen_node_judge(&rec, &standby, 4, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_TIMELINE && idgen_node_same_place(&next.place, &standby) &&
 	   next.timeline == 4 && next.copy == 77 && none.used == 0 &&
 	   fields_moved(sysid, 3, 77, 4, next.copy, 1),
@@ -311,7 +326,7 @@ test_judge(void)
 	rec.copy = 0;
 	rec.timeline = 1;
 	rec.place = origin;
-	v = idgen_node_judge(&rec, &clone, 1, sysid, draw, &none, &copy1);
+	v = idgen_node_judge(&rec, &clone, 1, sysid, &none_set, draw, &none, &copy1);
 	ok(v == IDGEN_NODE_COPY && idgen_node_same_place(&copy1.place, &clone) &&
 	   copy1.timeline == 1 && copy1.copy != 0 && copy1.copy <= IDGEN_NODE_COPY_MASK &&
 	   idgen_node_fields_differ(sysid, 1, 0, copy1.copy),
@@ -325,7 +340,7 @@ test_judge(void)
 		bad = 0;
 		for (int i = 0; i < 3; i++)
 		{
-			if (idgen_node_judge(&rec, &others[i], 1, sysid, draw, &none, &next) != IDGEN_NODE_COPY)
+			if (idgen_node_judge(&rec, &others[i], 1, sysid, &none_set, draw, &none, &next) != IDGEN_NODE_COPY)
 				bad++;
 		}
 		ok(bad == 0, "another device, inode or host name each makes a copy");
@@ -336,18 +351,18 @@ test_judge(void)
 		uint64_t	list[] = {256, 65536, UINT64_C(1) << 40, 512 | (UINT64_C(7) << 44), 1};
 		Draws		d = {list, 5, 0};
 
-		v = idgen_node_judge(&rec, &clone, 1, sysid, draw, &d, &next);
+		v = idgen_node_judge(&rec, &clone, 1, sysid, &none_set, draw, &d, &next);
 		ok(v == IDGEN_NODE_COPY && d.used == 5 && next.copy == 1,
 		   "copies that leave a field unchanged are drawn again (%d draws, copy %" PRIu64 ")",
 		   d.used, next.copy);
 	}
 
 	/* a crash-restart of the copy: its own record now, the same copy */
-	v = idgen_node_judge(&copy1, &clone, 1, sysid, draw, &none, &next);
+	v = idgen_node_judge(&copy1, &clone, 1, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_KEEP && next.copy == copy1.copy, "a copy restarted keeps its copy");
 
 	/* a copy of the copy: every field differs from the first copy's */
-	v = idgen_node_judge(&copy1, &clone2, 1, sysid, draw, &none, &copy2);
+	v = idgen_node_judge(&copy1, &clone2, 1, sysid, &none_set, draw, &none, &copy2);
 	ok(v == IDGEN_NODE_COPY && copy2.copy != copy1.copy &&
 	   idgen_node_fields_differ(sysid, 1, copy1.copy, copy2.copy),
 	   "a copy of a copy: every field differs from its origin's (the first copy)");
@@ -358,11 +373,111 @@ test_judge(void)
 	{
 		rec.copy = rng() & IDGEN_NODE_COPY_MASK;
 		rec.timeline = timelines[i];
-		if (idgen_node_judge(&rec, &clone, timelines[i], sysids[i], draw, &none, &next) != IDGEN_NODE_COPY ||
+		if (idgen_node_judge(&rec, &clone, timelines[i], sysids[i], &none_set, draw, &none, &next) != IDGEN_NODE_COPY ||
 			!idgen_node_fields_differ(sysids[i], timelines[i], rec.copy, next.copy))
 			bad++;
 	}
 	ok(bad == 0, "%d copies each differ from their origin in every field (%d do not)", NPAIRS, bad);
+}
+
+/* Settings that came with a copy, and settings of a server's own */
+static IdgenNodeSettings
+settings(int32_t partition, uint16_t seq_min, uint16_t seq_max, int32_t shard,
+		 uint32_t domain_hash, int64_t medallion)
+{
+	IdgenNodeSettings s;
+
+	memset(&s, 0, sizeof(s));
+	s.sno_partition = partition;
+	s.sno_sequence_min = seq_min;
+	s.sno_sequence_max = seq_max;
+	s.siq_shard = shard;
+	s.siq_domain_key = domain_hash;
+	s.muid_medallion = medallion;
+	return s;
+}
+
+#define ALL_COPIED	((UINT32_C(1) << IDGEN_NODE_NKINDS) - 1)
+#define BIT(k)		(UINT32_C(1) << (k))
+
+static void
+test_settings(void)
+{
+	uint64_t	sysid = UINT64_C(7711361993758238403);
+	IdgenNodePlace origin = place(2049, 131073, "db1");
+	IdgenNodePlace standby = place(2049, 262145, "db2");
+	IdgenNodeSettings primary = settings(1, 0, 65535, 7, 2261653831u, 12345);
+	IdgenNodeSettings none_set = idgen_node_no_settings;
+	IdgenNodeSettings s;
+	IdgenNodeRecord rec;
+	IdgenNodeRecord next;
+	IdgenNodeVerdict v;
+	Draws		none = {NULL, 0, 0};
+
+	/* the origin records the settings it makes values with */
+	v = idgen_node_judge(NULL, &origin, 1, sysid, &primary, draw, &none, &rec);
+	ok(v == IDGEN_NODE_FIRST && memcmp(&rec.settings, &primary, sizeof(primary)) == 0 &&
+	   rec.copied == 0, "a first record holds the settings in force, none copied");
+
+	/* a standby (elsewhere) with the same settings: every generator's came with the copy */
+	ok(idgen_node_copied(&rec, &standby, &primary) == ALL_COPIED,
+	   "elsewhere, with the record's settings: all three copied");
+	ok(idgen_node_copied(&rec, &origin, &primary) == 0,
+	   "the record's own place, with its settings: none copied");
+
+	/* settings of its own, one generator at a time */
+	s = primary;
+	s.sno_partition = 2;
+	ok(idgen_node_copied(&rec, &standby, &s) == (BIT(IDGEN_NODE_SIQ) | BIT(IDGEN_NODE_MUID)),
+	   "a partition of its own: sno is not copied, siq and muid are");
+	s = primary;
+	s.sno_sequence_min = 32768;
+	rec.settings.sno_sequence_max = 32767;
+	ok(!(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_SNO)),
+	   "the same partition with a disjoint sequence slice is not copied");
+	s.sno_sequence_min = 32767;
+	ok(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_SNO),
+	   "... a slice that overlaps by one value is");
+	rec.settings = primary;
+	s = primary;
+	s.siq_domain_key = 1;
+	ok(!(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_SIQ)),
+	   "the same shard in another domain is not copied");
+	s = primary;
+	s.muid_medallion = 12346;
+	ok(!(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_MUID)),
+	   "another medallion is not copied");
+
+	/* derived fields (-1) are not settings, and meet nothing */
+	ok(idgen_node_copied(&rec, &standby, &none_set) == 0,
+	   "derived fields on the standby: nothing copied");
+	rec.settings = none_set;
+	ok(idgen_node_copied(&rec, &standby, &primary) == 0,
+	   "a record of derived fields (or of the first layout): the standby's settings are its own");
+	rec.settings = primary;
+
+	/* promoted with copied settings: its own place recorded, the copied ones kept */
+	v = idgen_node_judge(&rec, &standby, 2, sysid, &primary, draw, &none, &next);
+	ok(v == IDGEN_NODE_TIMELINE && idgen_node_same_place(&next.place, &standby) &&
+	   next.copied == ALL_COPIED, "promoted with copied settings: its own place, all three still copied");
+	rec = next;
+	v = idgen_node_judge(&rec, &standby, 2, sysid, &primary, draw, &none, &next);
+	ok(v == IDGEN_NODE_KEEP && next.copied == ALL_COPIED && memcmp(&next, &rec, sizeof(rec)) == 0,
+	   "its own record now: they stay copied (a restart changes nothing)");
+
+	/* a setting changed: that generator's are its own, the others stay copied */
+	s = primary;
+	s.siq_shard = 8;
+	v = idgen_node_judge(&rec, &standby, 2, sysid, &s, draw, &none, &next);
+	ok(v == IDGEN_NODE_KEEP && next.copied == (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_MUID)) &&
+	   next.settings.siq_shard == 8, "a shard of its own: siq no longer copied, sno and muid still");
+
+	/* the confirmation code: this server's only */
+	ok(idgen_node_confirm_code(sysid, 2, &standby) == idgen_node_confirm_code(sysid, 2, &standby) &&
+	   idgen_node_confirm_code(sysid, 2, &standby) != idgen_node_confirm_code(sysid, 2, &origin) &&
+	   idgen_node_confirm_code(sysid, 2, &standby) != idgen_node_confirm_code(sysid, 3, &standby) &&
+	   idgen_node_confirm_code(sysid, 2, &standby) != idgen_node_confirm_code(sysid + 1, 2, &standby),
+	   "the confirmation code changes with the place, the timeline and the system identifier");
 }
 
 int
@@ -382,6 +497,7 @@ main(void)
 	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
 		test_spread((IdgenNodeKind) k);
 	test_judge();
+	test_settings();
 	if (test_no != NTESTS)
 	{
 		printf("# planned %d tests, ran %d\n", NTESTS, test_no);
