@@ -41,6 +41,13 @@ char	   *idgen_muid_medallion = NULL;
 int64		idgen_muid_medallion_value = -1;
 char	   *idgen_node_confirm = NULL;
 uint32		idgen_node_settings_changes = 0;
+IdgenNodeConf idgen_node;
+bool		idgen_node_own_changed = true;
+uint32		idgen_node_seen = 0;
+pg_atomic_uint32 *idgen_node_published_changes = NULL;
+pg_atomic_uint64 *idgen_node_reloads = NULL;
+uint64		idgen_node_stamp = 0;
+uint64		idgen_node_in_use_stamp = 0;
 bool		idgen_preloaded = false;
 
 static const struct config_enum_entry monotonic_options[] = {
@@ -68,10 +75,18 @@ idgen_shmem_startup_hook(void)
 	idgen_shmem_startup();
 }
 
-/* A domain for the siq domain hash is ASCII: SHA-256 of other bytes is ambiguous */
+/*
+ * A domain for the siq domain hash is ASCII: SHA-256 of other bytes is
+ * ambiguous.  It is a DNS name, short enough to be published whole.
+ */
 static bool
 idgen_siq_domain_check(char **newval, void **extra, GucSource source)
 {
+	if (strlen(*newval) > IDGEN_SIQ_DOMAIN_MAX)
+	{
+		GUC_check_errdetail("A domain has at most %d characters.", IDGEN_SIQ_DOMAIN_MAX);
+		return false;
+	}
 	for (const char *c = *newval; *c; c++)
 	{
 		if ((unsigned char) *c < 0x20 || (unsigned char) *c >= 0x7f)
@@ -84,7 +99,11 @@ idgen_siq_domain_check(char **newval, void **extra, GucSource source)
 }
 
 /*
- * A node setting was assigned: see idgen_node_settings_changes.  Preloaded,
+ * A node setting was assigned: idgen_node_sync takes it up at the next
+ * call, unless the worker published newer settings.  The postmaster counts
+ * the reloads that change a node setting, and every other process notes
+ * the count it saw (idgen_node_stamp), which tells its own settings from
+ * older ones the worker may still hold.  Preloaded,
  * the postmaster reads a reload before it signals any other process, and
  * brings the node record of this place up to date with the new settings
  * (idgen_node_pm_record), so that a base backup taken right after the
@@ -108,7 +127,14 @@ static void idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const ch
 static void
 idgen_node_assigned(IdgenNodeSetting setting, int64 value, const char *domain)
 {
-	idgen_node_settings_changes++;
+	idgen_node_own_changed = true;
+	if (idgen_node_published_changes != NULL)
+	{
+		IdgenWorkerState *w = &idgen_shared_ptr->worker;
+
+		idgen_node_stamp = IsUnderPostmaster ? pg_atomic_read_u64(&w->reloads) :
+			pg_atomic_add_fetch_u64(&w->reloads, 1);
+	}
 	if (!IsUnderPostmaster && idgen_preloaded && !process_shared_preload_libraries_in_progress)
 		idgen_node_pm_record(setting, value, domain);
 }
@@ -141,14 +167,12 @@ idgen_siq_shard_assign(int newval, void *extra)
 static void
 idgen_siq_domain_assign(const char *newval, void *extra)
 {
-	idgen_siq_domain_changed = true;
 	idgen_node_assigned(IDGEN_SET_SIQ_DOMAIN, 0, newval);
 }
 
 static void
 idgen_siq_local_id_assign(int newval, void *extra)
 {
-	idgen_siq_domain_changed = true;
 	idgen_node_assigned(IDGEN_SET_SIQ_LOCAL_ID, newval, NULL);
 }
 
@@ -384,17 +408,77 @@ idgen_node_domain_key(const char *domain, int local_id)
 										(uint64) local_id);
 }
 
-/* This backend's explicit node settings, as the record keeps them */
+/* This process's own node settings, as its GUC variables hold them */
+void
+idgen_node_conf_read(IdgenNodeConf *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->sno_partition = idgen_sno_partition;
+	c->sno_sequence_min = idgen_sno_sequence_min;
+	c->sno_sequence_max = idgen_sno_sequence_max;
+	c->siq_shard = idgen_siq_shard;
+	c->siq_local_id = idgen_siq_local_id;
+	c->muid_medallion = idgen_muid_medallion_value;
+	/* the check hook bounds the length */
+	strlcpy(c->siq_domain, idgen_siq_domain ? idgen_siq_domain : "", sizeof(c->siq_domain));
+}
+
+/*
+ * A node setting changed here, or the worker published (idgen_node_sync):
+ * take the worker's settings unless this backend read a later reload than
+ * they come from (or there is no worker: on a standby, or while it is
+ * gone), else this backend's own.  The postmaster has only its own.
+ */
+void
+idgen_node_sync_changed(void)
+{
+	IdgenNodeConf next;
+	bool		valid = false;
+	uint64		stamp = 0;
+
+	idgen_node_own_changed = false;
+	if (idgen_node_published_changes != NULL && IsUnderPostmaster)
+		idgen_node_seen = idgen_worker_published(&valid, &stamp, &next);
+	if (!valid || stamp < idgen_node_stamp)
+	{
+		idgen_node_conf_read(&next);
+		stamp = idgen_node_stamp;
+	}
+	idgen_node_in_use_stamp = stamp;
+	if (memcmp(&next, &idgen_node, sizeof(next)) != 0)
+	{
+		idgen_node = next;
+		idgen_node_settings_changes++;
+		idgen_siq_domain_changed = true;
+	}
+}
+
+/* The explicit node settings generated with, as the record keeps them */
 static void
 idgen_node_settings_now(IdgenNodeSettings *s)
 {
+	IdgenNodeConf own;
+	const IdgenNodeConf *c = &idgen_node;
+
+	/*
+	 * The postmaster generates nothing, and leaves idgen_node as it is for
+	 * the backends it starts, which take their settings up at their first
+	 * call
+	 */
+	if (!IsUnderPostmaster)
+	{
+		idgen_node_conf_read(&own);
+		c = &own;
+	}
+	else
+		idgen_node_sync();
 	memset(s, 0, sizeof(*s));
-	s->sno_partition = idgen_sno_partition;
-	s->sno_sequence_min = (uint16) idgen_sno_sequence_min;
-	s->sno_sequence_max = (uint16) idgen_sno_sequence_max;
-	s->siq_shard = idgen_siq_shard;
-	s->siq_domain_key = idgen_node_domain_key(idgen_siq_domain, idgen_siq_local_id);
-	s->muid_medallion = idgen_muid_medallion_value;
+	s->sno_partition = c->sno_partition;
+	s->sno_sequence_min = (uint16) c->sno_sequence_min;
+	s->sno_sequence_max = (uint16) c->sno_sequence_max;
+	s->siq_shard = c->siq_shard;
+	s->siq_domain_key = idgen_node_domain_key(c->siq_domain, c->siq_local_id);
+	s->muid_medallion = c->muid_medallion;
 }
 
 /* The system clock in Unix microseconds, without idgen.clock_offset */
@@ -798,11 +882,11 @@ idgen_node_setting_value(IdgenNodeKind kind)
 	switch (kind)
 	{
 		case IDGEN_NODE_SNO:
-			return psprintf("%d", idgen_sno_partition);
+			return psprintf("%d", idgen_node.sno_partition);
 		case IDGEN_NODE_SIQ:
-			return psprintf("%d", idgen_siq_shard);
+			return psprintf("%d", idgen_node.siq_shard);
 		default:
-			return idgen_muid_medallion;
+			return psprintf(INT64_FORMAT, idgen_node.muid_medallion);
 	}
 }
 
@@ -1015,6 +1099,7 @@ idgen_stats(PG_FUNCTION_ARGS)
 	Datum		values[7];
 	bool		nulls[7] = {0};
 
+	idgen_node_sync();
 	if (SRF_IS_FIRSTCALL())
 	{
 		MemoryContext oldcontext;

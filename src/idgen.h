@@ -12,6 +12,7 @@
 #include "postmaster/interrupt.h"
 
 #include "node.h"
+#include "worker.h"
 
 /* Is idgen in shared_preload_libraries (idgen.c)? */
 extern bool idgen_preloaded;
@@ -27,6 +28,8 @@ typedef enum IdgenMonotonic
 } IdgenMonotonic;
 
 extern int	idgen_monotonic;
+
+/* The GUC variables of the node settings: read through idgen_node only */
 extern int	idgen_sno_partition;
 extern int	idgen_sno_sequence_min;
 extern int	idgen_sno_sequence_max;
@@ -39,22 +42,52 @@ extern int64 idgen_muid_medallion_value;	/* -1: derive it */
 extern char *idgen_node_confirm;
 
 /*
- * How many times this backend's node settings have been assigned (at every
- * reload that sets them): a block of values taken under other settings is
- * not used any more.
+ * How many times the node settings this backend generates with have
+ * changed: a block of values taken under other settings is not used any
+ * more.
  */
 extern uint32 idgen_node_settings_changes;
 
 /*
- * Can this backend's node settings be out of date?  Backends see a reload
- * at different moments: one inside a statement since pg_reload_conf() still
- * has the old settings, with the reload pending.  A server-wide generator
- * then goes on with the settings in force, which such a backend must not
- * undo; any other backend's settings are the server's.
+ * The node settings this backend generates with (idgen_node_sync): its own,
+ * read between statements, or, preloaded, those the idgen worker published
+ * when they are at least as new, so that a reload reaches a session inside
+ * a statement at its next call.
+ */
+extern IdgenNodeConf idgen_node;
+extern bool idgen_node_own_changed;
+extern uint32 idgen_node_seen;
+extern pg_atomic_uint32 *idgen_node_published_changes;	/* preloaded only */
+extern pg_atomic_uint64 *idgen_node_reloads;	/* preloaded only */
+extern uint64 idgen_node_stamp;
+extern uint64 idgen_node_in_use_stamp;
+extern void idgen_node_conf_read(IdgenNodeConf *c);
+extern void idgen_node_sync_changed(void);
+
+/* One read of the worker's change count per call, a copy only on a change */
+static inline void
+idgen_node_sync(void)
+{
+	if (unlikely(idgen_node_own_changed) ||
+		(idgen_node_published_changes != NULL &&
+		 unlikely(pg_atomic_read_u32(idgen_node_published_changes) != idgen_node_seen)))
+		idgen_node_sync_changed();
+}
+
+/*
+ * Can the node settings this backend generates with be out of date?
+ * Processes see a reload at different moments: one inside a statement
+ * since pg_reload_conf() still has the old settings, with the reload
+ * pending, and, preloaded, the worker publishes a moment after the
+ * postmaster has counted the reload.  A server-wide generator then goes on
+ * with the settings in force, which such a backend must not undo; any other
+ * backend's settings are the server's.
  */
 static inline bool
 idgen_node_settings_pending(void)
 {
+	if (idgen_node_reloads != NULL)
+		return pg_atomic_read_u64(idgen_node_reloads) > idgen_node_in_use_stamp;
 	return ConfigReloadPending;
 }
 
@@ -70,6 +103,7 @@ idgen_generator_start(const char *generator)
 {
 	if (unlikely(IsParallelWorker()))
 		idgen_parallel_worker_error(generator);
+	idgen_node_sync();
 }
 
 /*

@@ -228,7 +228,7 @@ muid_begin_bundle(void)
 	uint64		medallion;
 	MuidStep	st = {0};
 
-	medallion = idgen_node_field(&muid_medallion_field, idgen_muid_medallion_value);
+	medallion = idgen_node_field(&muid_medallion_field, idgen_node.muid_medallion);
 	if (!registered)
 	{
 		RegisterXactCallback(muid_xact_callback, NULL);
@@ -289,7 +289,7 @@ muid_node_info(IdgenNodeInfo *info)
 	uint64		medallion;
 
 	info->scope = "server";
-	if (idgen_node_field_info(&muid_medallion_field, idgen_muid_medallion_value, info, &medallion))
+	if (idgen_node_field_info(&muid_medallion_field, idgen_node.muid_medallion, info, &medallion))
 		snprintf(info->node, sizeof(info->node), "medallion=" UINT64_FORMAT " (0x%011llX)",
 				 medallion, (unsigned long long) medallion);
 	else

@@ -36,6 +36,8 @@ idgen_shared_init(void *ptr)
 	SpinLockInit(&sh->muid_lock);
 	SpinLockInit(&sh->ulid_lock);
 	idgen_hwm_init(&sh->hwm);
+	pg_atomic_init_u64(&sh->worker.reloads, 0);
+	pg_atomic_init_u32(&sh->worker.changes, 0);
 	LWLockInitialize(&sh->node.lock, LWLockNewTrancheId());
 	for (int g = 0; g < IDGEN_NGENERATORS; g++)
 	{
@@ -80,7 +82,14 @@ idgen_shmem_startup(void)
 		{
 			idgen_hwm_startup(&idgen_shared_ptr->hwm);
 			idgen_node_startup();
+			/* after a crash, the count goes on from the postmaster's */
+			pg_atomic_write_u64(&idgen_shared_ptr->worker.reloads, idgen_node_stamp);
 		}
+	}
+	if (idgen_preloaded)
+	{
+		idgen_node_published_changes = &idgen_shared_ptr->worker.changes;
+		idgen_node_reloads = &idgen_shared_ptr->worker.reloads;
 	}
 	LWLockRelease(AddinShmemInitLock);
 	idgen_shared_register(idgen_shared_ptr);

@@ -500,7 +500,7 @@ siq_setting_domain_hash(void)
 
 	if (unlikely(idgen_siq_domain_changed))
 	{
-		hash = siq_domain_hash_of(idgen_siq_domain, idgen_siq_local_id);
+		hash = siq_domain_hash_of(idgen_node.siq_domain, idgen_node.siq_local_id);
 		idgen_siq_domain_changed = false;
 	}
 	return hash;
@@ -512,7 +512,7 @@ siq_config(SiqConfig *cfg, int kind)
 	uint32		serials = siq_kind_serials(&siq_kinds[kind]);
 
 	cfg->pending = idgen_node_settings_pending();
-	cfg->shard = (uint8) idgen_node_field(&siq_shard, idgen_siq_shard);
+	cfg->shard = (uint8) idgen_node_field(&siq_shard, idgen_node.siq_shard);
 	cfg->domain_hash = siq_setting_domain_hash();
 	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
 		Min(SIQ_BLOCK_MAX, serials / SIQ_BLOCK_SHARE);

@@ -383,8 +383,8 @@ static IdgenNodeField sno_partition = {.kind = IDGEN_NODE_SNO};
 static void
 sno_config(SnoConfig *cfg)
 {
-	int			min = idgen_sno_sequence_min;
-	int			max = idgen_sno_sequence_max;
+	int			min = idgen_node.sno_sequence_min;
+	int			max = idgen_node.sno_sequence_max;
 
 	if (min > max)
 		ereport(ERROR,
@@ -409,7 +409,7 @@ sno_config(SnoConfig *cfg)
 	 */
 	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
 		Max(1, Min(SNO_BLOCK_MAX, (max - min + 1) / SNO_BLOCK_MAX));
-	cfg->set.partition = (uint16) idgen_node_field(&sno_partition, idgen_sno_partition);
+	cfg->set.partition = (uint16) idgen_node_field(&sno_partition, idgen_node.sno_partition);
 }
 
 /* A unit count as text, for error details */
@@ -586,5 +586,5 @@ sno_node_info(IdgenNodeInfo *info)
 	if (idgen_node_field_info(&sno_partition, idgen_sno_partition, info, &value))
 		snprintf(partition, sizeof(partition), UINT64_FORMAT, value);
 	snprintf(info->node, sizeof(info->node), "partition=%s sequence=%d..%d",
-			 partition, idgen_sno_sequence_min, idgen_sno_sequence_max);
+			 partition, idgen_node.sno_sequence_min, idgen_node.sno_sequence_max);
 }

@@ -18,12 +18,17 @@
  *	  and its restart) or its writes fail, callers renew the marks
  *	  themselves, as without it.
  *
+ *	  The worker also publishes the node settings it holds, read again at
+ *	  once at each reload, so that a session inside a long statement makes
+ *	  values with the new node fields from its next call (idgen_node_sync).
+ *
  *	  It starts once the server is out of recovery, so a standby has none.
  *	  SIGTERM ends it (it is started again after IDGEN_WORKER_RESTART_S);
  *	  any other death restarts the whole server, as a backend's would.
  */
 #include "worker.h"
 
+#include "idgen.h"
 #include "shmem.h"
 
 #include "miscadmin.h"
@@ -80,12 +85,73 @@ idgen_worker_wake(void)
 	return true;
 }
 
-/* The worker leaves: callers renew the marks themselves from now on */
+/*
+ * In the worker, the only writer: publish its node settings, or, leaving,
+ * that there are none
+ */
+void
+idgen_worker_publish(bool valid, uint64 stamp, const IdgenNodeConf *conf)
+{
+	IdgenWorkerState *w = &idgen_shared_ptr->worker;
+	uint32		changes = pg_atomic_read_u32(&w->changes);
+
+	if (w->valid == valid && w->stamp == stamp &&
+		memcmp(&w->conf, conf, sizeof(*conf)) == 0)
+		return;
+	pg_atomic_write_u32(&w->changes, changes + 1);
+	pg_write_barrier();
+	w->valid = valid;
+	w->stamp = stamp;
+	w->conf = *conf;
+	pg_write_barrier();
+	pg_atomic_write_u32(&w->changes, changes + 2);
+}
+
+/* What the worker published, and the change count it goes with */
+uint32
+idgen_worker_published(bool *valid, uint64 *stamp, IdgenNodeConf *conf)
+{
+	IdgenWorkerState *w = &idgen_shared_ptr->worker;
+
+	for (;;)
+	{
+		uint32		changes = pg_atomic_read_u32(&w->changes);
+
+		if (changes & 1)
+		{
+			pg_spin_delay();
+			continue;
+		}
+		pg_read_barrier();
+		*valid = w->valid;
+		*stamp = w->stamp;
+		*conf = w->conf;
+		pg_read_barrier();
+		if (pg_atomic_read_u32(&w->changes) == changes)
+			return changes;
+	}
+}
+
+/* The node settings this worker holds */
+static void
+idgen_worker_publish_own(void)
+{
+	IdgenNodeConf conf;
+
+	idgen_node_conf_read(&conf);
+	idgen_worker_publish(true, idgen_node_stamp, &conf);
+}
+
+/*
+ * The worker leaves: callers renew the marks themselves from now on, and
+ * generate with the node settings they read between statements
+ */
 static void
 idgen_worker_gone(int code, Datum arg)
 {
 	idgen_shared_ptr->worker.latch = NULL;
 	pg_memory_barrier();
+	idgen_worker_publish(false, 0, &idgen_shared_ptr->worker.conf);
 }
 
 void
@@ -107,6 +173,7 @@ idgen_worker_main(Datum arg)
 	before_shmem_exit(idgen_worker_gone, (Datum) 0);
 	idgen_shared_ptr->worker.latch = MyLatch;
 	pg_memory_barrier();
+	idgen_worker_publish_own();
 
 	for (;;)
 	{
@@ -119,6 +186,7 @@ idgen_worker_main(Datum arg)
 		{
 			ConfigReloadPending = false;
 			ProcessConfigFile(PGC_SIGHUP);
+			idgen_worker_publish_own();
 		}
 
 		/*

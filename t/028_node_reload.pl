@@ -1,0 +1,121 @@
+
+# Reloaded node settings reach a session inside a statement (idgen
+# preloaded): the idgen worker publishes them, and sno, siq and muid take
+# their node fields from there at their next call.  The statement that
+# calls pg_reload_conf() makes values with the new fields after it, and so
+# does the next one.  A session inside one long statement (a DO block that
+# commits each row, so that each muid starts a new bundle) changes to the
+# new fields once, a moment after another session's reload; its values keep
+# increasing and none repeats.  While the worker is gone, a session reads
+# the settings between statements, as without preloading.
+
+use strict;
+use warnings;
+
+use IPC::Run;
+use Time::HiRes;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('node_reload');
+$node->init;
+$node->append_conf('postgresql.conf', qq{shared_preload_libraries = 'idgen'
+idgen.sno_partition = 1
+idgen.siq_shard = 1
+idgen.muid_medallion = 1
+});
+$node->start;
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION idgen;
+	CREATE TABLE ids (i integer PRIMARY KEY, s sno NOT NULL, q siq NOT NULL, m muid NOT NULL);
+});
+
+my $fields = q{sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('event')),
+	muid_extract_medallion(gen_muid())};
+
+# The statement that reloads, and the next one, in the session that set them
+is( $node->safe_psql('postgres', qq{
+		LOAD 'idgen';
+		ALTER SYSTEM SET idgen.sno_partition = 7;
+		ALTER SYSTEM SET idgen.siq_shard = 8;
+		ALTER SYSTEM SET idgen.muid_medallion = 9;
+		SELECT $fields FROM (SELECT pg_reload_conf(), pg_sleep(1)) s;
+		SELECT $fields;
+	}),
+	"7|8|9\n7|8|9",
+	'the statement that reloads makes values with the new node fields after it, and so does the next one');
+
+# A long statement: a row every 50 ms for 3 s, each in a transaction of its own
+my ($out, $err) = ('', '');
+my $long = IPC::Run::start(
+	[ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'), '-c', q{
+		DO $$
+		BEGIN
+			FOR i IN 1..60 LOOP
+				INSERT INTO ids VALUES (i, gen_sno(), gen_siq('event'), gen_muid());
+				COMMIT;
+				PERFORM pg_sleep(0.05);
+			END LOOP;
+		END $$} ],
+	'>', \$out, '2>', \$err);
+$node->poll_query_until('postgres', 'SELECT count(*) >= 20 FROM ids')
+  or die 'the long statement made no rows';
+$node->safe_psql('postgres', q{
+	ALTER SYSTEM SET idgen.sno_partition = 17;
+	ALTER SYSTEM SET idgen.siq_shard = 18;
+	ALTER SYSTEM SET idgen.muid_medallion = 19;
+	SELECT pg_reload_conf();
+});
+my $reloaded_at = $node->safe_psql('postgres', 'SELECT max(i) FROM ids');
+ok($long->finish && $err eq '', 'the long statement ran without an error') or diag($err);
+
+# Fields per row in order: old ones, then new ones from a moment after the
+# reload (a few rows: the worker reads the reload at once), changing once
+is( $node->safe_psql('postgres', qq{
+		WITH f AS (
+			SELECT i, sno_extract_partition(s) AS p, siq_extract_shard(q) AS h,
+			       muid_extract_medallion(m) AS d FROM ids)
+		SELECT count(*) FILTER (WHERE (p, h, d) = (7, 8, 9) AND i <= $reloaded_at) >= 20,
+		       count(*) FILTER (WHERE (p, h, d) = (17, 18, 19) AND i >= $reloaded_at + 5)
+		         = 60 - $reloaded_at - 4,
+		       count(*) FILTER (WHERE (p, h, d) NOT IN ((7, 8, 9), (17, 18, 19))),
+		       (SELECT count(*) FROM f a JOIN f b ON b.i = a.i + 1 WHERE (a.p, a.h, a.d) <> (b.p, b.h, b.d))
+		FROM f}),
+	't|t|0|1',
+	'inside the long statement, values change to the new node fields once, a moment after the reload');
+
+is( $node->safe_psql('postgres', q{
+		SELECT count(*), count(DISTINCT s), count(DISTINCT q), count(DISTINCT m),
+		       (SELECT bool_and(a.s < b.s AND a.q < b.q AND a.m < b.m)
+		        FROM ids a JOIN ids b ON b.i = a.i + 1)
+		FROM ids}),
+	'60|60|60|60|t',
+	'the long statement\'s sno, siq and muid values keep increasing across the reload, with no repeat');
+
+# While the worker is gone, a session reads the settings between statements
+my $worker = $node->safe_psql('postgres',
+	q{SELECT pid FROM pg_stat_activity WHERE backend_type = 'idgen worker'});
+isnt($worker, '', 'the idgen worker runs');
+$node->safe_psql('postgres', "SELECT pg_terminate_backend($worker)");
+$node->poll_query_until('postgres',
+	q{SELECT count(*) = 0 FROM pg_stat_activity WHERE backend_type = 'idgen worker'})
+  or die 'the idgen worker did not exit';
+is( $node->safe_psql('postgres', qq{
+		ALTER SYSTEM SET idgen.sno_partition = 27;
+		ALTER SYSTEM SET idgen.siq_shard = 28;
+		ALTER SYSTEM SET idgen.muid_medallion = 29;
+		SELECT pg_reload_conf();
+		SELECT pg_sleep(0.2);
+		SELECT $fields;
+	}),
+	"t\n\n27|28|29",
+	'without the worker, the next statement after a reload makes values with the new node fields');
+$node->poll_query_until('postgres',
+	q{SELECT count(*) = 1 FROM pg_stat_activity WHERE backend_type = 'idgen worker'})
+  or die 'the idgen worker did not come back';
+is($node->safe_psql('postgres', "SELECT $fields"),
+	'27|28|29', 'once the worker is back, values have the settings in force');
+
+$node->stop;
+done_testing();
