@@ -226,7 +226,7 @@ $primary->backup('b');
 my $standby = PostgreSQL::Test::Cluster->new('mark_worker_standby');
 $standby->init_from_backup($primary, 'b', has_streaming => 1);
 $standby->start;
-$primary->wait_for_replay_catchup($standby);
+$primary->wait_for_catchup($standby);
 is($primary->safe_psql('postgres',
 		q{SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'idgen worker'}),
 	'1', 'the primary has the worker');
