@@ -1,0 +1,1 @@
+-- Snowflake ids on bigint (SPEC section 12)

@@ -1,0 +1,1 @@
+-- UUIDv7 on core's uuid (SPEC section 11)
