@@ -4,7 +4,7 @@ EXTENSION = idgen
 MODULE_big = idgen
 TYPES = wiji sno siq muid ulid
 OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o src/idtext.o src/hwm.o src/statefile.o src/node.o src/worker.o \
-	$(patsubst %,src/%.o,$(TYPES))
+	src/uuidv7.o $(patsubst %,src/%.o,$(TYPES))
 # The released versions' install scripts (frozen); the newest version's
 # install script and the updates to it are generated from src/sql/
 DATA = idgen--1.0.sql idgen--1.1.sql idgen--1.2.sql
