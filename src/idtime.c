@@ -451,9 +451,10 @@ idtime_is_partition_bound(const IdtimePartKey *key, Datum val)
  * or after it is a partition bound is replaced by that id, which is the same
  * condition, so that pruning does not keep the partition before that bound
  * (see idtime_is_partition_bound); other times stay, and keep the
- * estimate from the times of the id's histogram.  NULL when the side
- * selects every id (ts is -infinity for a lower side, infinity for an upper
- * one), or when the family lacks the operator.
+ * estimate from the times of the id's histogram.  A type whose times
+ * compare as their bounds (IdgenType's boundfn) always gets its bound.
+ * NULL when the side selects every id (ts is -infinity for a lower side,
+ * infinity for an upper one), or when the family lacks the operator.
  */
 static Expr *
 idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz ts,
@@ -519,7 +520,10 @@ idtime_time_value(const IdgenType *t, Oid supportfn, Oid idtype, Expr *timeexpr)
  * function supportfn, each of which evaluates the range: so NIL when it
  * could give the two a different answer (it is volatile or holds a
  * subquery, whose volatility is not seen from outside).  NIL too when the
- * family has no comparisons of the id's type with timestamptz.
+ * family has no comparisons of the id's type with timestamptz.  For a type
+ * whose times compare as their bounds (IdgenType's boundfn), the
+ * comparisons are the family's own, of ids with the bounds: constants, or
+ * calls of the bound function on those of the range's ends.
  */
 static List *
 idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
@@ -554,6 +558,8 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 	{
 		Oid			startfn,
 					endfn;
+		Expr	   *startval,
+				   *endval;
 
 		if (contain_volatile_functions((Node *) rangeexpr) ||
 			contain_subplans((Node *) rangeexpr))
@@ -562,22 +568,22 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 		endfn = idtime_sibling_function(supportfn, "idgen_range_end", TSTZRANGEOID);
 		if (!OidIsValid(startfn) || !OidIsValid(endfn))
 			return NIL;
-		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr),
-								  idtime_time_value(t, supportfn, idtype,
-													(Expr *) makeFuncExpr(startfn, TIMESTAMPTZOID,
-																		  list_make1(copyObject(rangeexpr)),
-																		  InvalidOid, InvalidOid,
-																		  COERCE_EXPLICIT_CALL)),
-								  InvalidOid, InvalidOid);
-		endexpr = make_opclause(ltop, BOOLOID, false, copyObject(idexpr),
-								idtime_time_value(t, supportfn, idtype,
-												  (Expr *) makeFuncExpr(endfn, TIMESTAMPTZOID,
-																		list_make1(copyObject(rangeexpr)),
-																		InvalidOid, InvalidOid,
-																		COERCE_EXPLICIT_CALL)),
-								InvalidOid, InvalidOid);
-		if (startexpr == NULL || endexpr == NULL)
+		startval = idtime_time_value(t, supportfn, idtype,
+									 (Expr *) makeFuncExpr(startfn, TIMESTAMPTZOID,
+														   list_make1(copyObject(rangeexpr)),
+														   InvalidOid, InvalidOid,
+														   COERCE_EXPLICIT_CALL));
+		endval = idtime_time_value(t, supportfn, idtype,
+								   (Expr *) makeFuncExpr(endfn, TIMESTAMPTZOID,
+														 list_make1(copyObject(rangeexpr)),
+														 InvalidOid, InvalidOid,
+														 COERCE_EXPLICIT_CALL));
+		if (startval == NULL || endval == NULL)
 			return NIL;
+		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr), startval,
+								  InvalidOid, InvalidOid);
+		endexpr = make_opclause(ltop, BOOLOID, false, copyObject(idexpr), endval,
+								InvalidOid, InvalidOid);
 	}
 
 	if (startexpr != NULL)
