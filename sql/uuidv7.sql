@@ -291,6 +291,29 @@ $$;
 SELECT pg_temp.estimate('SELECT * FROM uq WHERE id >= now() - interval ''3 days''') AS last_3_days,
        pg_temp.estimate('SELECT * FROM uq WHERE id < now() - interval ''3 days''') AS before,
        pg_temp.estimate('SELECT * FROM uq WHERE ts >= now() - interval ''3 days''') AS by_ts;
+-- Containment in a multirange stays as written (its gaps are not two
+-- comparisons): its estimate comes from the times of the uuid column's
+-- histogram, range by range.  Values were made half past each hour.
+SELECT pg_temp.estimate(format('SELECT * FROM uq WHERE id <@ tstzmultirange(tstzrange(%L, %L), tstzrange(%L, %L))',
+                               now() - interval '50 hours', now() - interval '40 hours',
+                               now() - interval '30 hours', now() - interval '25 hours')) AS multirange;
+CREATE FUNCTION pg_temp.explain(query text) RETURNS SETOF text
+LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN QUERY EXECUTE 'EXPLAIN (COSTS OFF) ' || query;
+END
+$$;
+-- A volatile range gives no index condition: the range would be evaluated
+-- once for each bound (the query still runs, its operator on each row),
+-- even with sequential scans disabled
+SET enable_seqscan = off;
+SELECT count(*) FILTER (WHERE p LIKE '%Index Cond%') AS index_conditions,
+       count(*) FILTER (WHERE p LIKE '%Filter: (id <@ tstzrange(%') AS filters
+FROM pg_temp.explain('SELECT * FROM uq WHERE id <@ tstzrange(now() - random() * interval ''1 day'', now())') e(p);
+-- and a stable one does
+SELECT count(*) FILTER (WHERE p LIKE '%Index Cond%') AS index_conditions
+FROM pg_temp.explain('SELECT * FROM uq WHERE id <@ tstzrange(now() - interval ''1 day'', now())') e(p);
+RESET enable_seqscan;
 -- 1,000 random ranges (as constants, and as the parameter of a generic
 -- plan): exactly the rows of the times in them; estimates of the constant
 -- ones, a day or more long, within 2x
@@ -340,12 +363,6 @@ SELECT * FROM pg_temp.uq_ranges(true);
 RESET plan_cache_mode;
 DEALLOCATE uqr;
 
-CREATE FUNCTION pg_temp.explain(query text) RETURNS SETOF text
-LANGUAGE plpgsql AS $$
-BEGIN
-    RETURN QUERY EXECUTE 'EXPLAIN (COSTS OFF) ' || query;
-END
-$$;
 -- On 18, the same with core's uuidv7(shift): index conditions, and exactly
 -- the rows of the times
 DO $$
