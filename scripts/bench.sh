@@ -13,6 +13,11 @@
 #     an identity column, and the generator call alone against nextval(), at
 #     a low rate (one statement of each every 1.5 s) and a high one (pgbench,
 #     4 clients); median, p90, p99 (and p99.9 at the high rate)
+#  6. a uuid primary key: a bulk insert of BENCH_BULK_N rows with
+#     gen_uuidv7() as DEFAULT against a bigint identity (and gen_random_uuid()
+#     for comparison), the leaf density of each primary key; and queries by
+#     time on a uuid primary key against the same on an indexed timestamptz
+#     column
 #
 # On PostgreSQL 18 and later, core uuidv7() is measured beside gen_random_uuid().
 #
@@ -24,7 +29,8 @@
 # BENCH_LAT_ROUNDS (statements of each job at the low rate in part 5, default
 # 30), BENCH_LAT_TIME (seconds per pgbench run of part 5, default 2),
 # BENCH_LAT_HIGH_ROUNDS (rounds of pgbench runs in part 5, default 3),
-# BENCH_PARTS (the parts to run, default "1 2 3 4 5").
+# BENCH_BULK_N (rows of the bulk inserts of part 6, default 1000000),
+# BENCH_PARTS (the parts to run, default "1 2 3 4 5 6").
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -40,7 +46,8 @@ LAT_TIME=${BENCH_LAT_TIME:-2}
 LAT_HIGH_ROUNDS=${BENCH_LAT_HIGH_ROUNDS:-3}
 # Seconds between two statements of one job at the low rate of part 5
 LAT_GAP=1.5
-part() { case " ${BENCH_PARTS:-1 2 3 4 5} " in *" $1 "*) return 0 ;; esac; return 1; }
+BULK_N=${BENCH_BULK_N:-1000000}
+part() { case " ${BENCH_PARTS:-1 2 3 4 5 6} " in *" $1 "*) return 0 ;; esac; return 1; }
 # How often part 4 looks at idgen.hwm: renewals come about a second apart
 HWM_POLL_MS=40
 DB=idgen_bench
@@ -53,7 +60,8 @@ GENERATORS="gen_wiji gen_wiji() 20 - -
 gen_sno gen_sno() 20 - 1.5
 gen_siq gen_siq('event') 20 - 1.7
 gen_muid gen_muid() 20 - -
-gen_ulid gen_ulid() 10 10 -"
+gen_ulid gen_ulid() 10 10 -
+gen_uuidv7 gen_uuidv7() 20 20 -"
 # pgbench jobs besides one per generator making 1000 ids a transaction: the
 # key, ids per transaction, the scaling target and the script.
 # gen_muid() starts a bundle per transaction: one id a transaction is its
@@ -616,7 +624,7 @@ NLAT=$(echo "$LAT_JOBS" | wc -l)
 {
     echo "CREATE TABLE bench.lat_identity (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, v integer);"
     echo "CREATE SEQUENCE bench.lat_seq;"
-    printf '%s' "$GEN_LINES" | awk '{ t = substr($1, 5); print "CREATE TABLE bench.lat_" $1, "(id", t, "DEFAULT", $2, "PRIMARY KEY, v integer);" }'
+    printf '%s' "$GEN_LINES" | awk '{ t = substr($1, 5); if (t == "uuidv7") t = "uuid"; print "CREATE TABLE bench.lat_" $1, "(id", t, "DEFAULT", $2, "PRIMARY KEY, v integer);" }'
 } | sql
 echo "low rate: every job once a round, $(awk -v g="$LAT_GAP" -v n="$NLAT" 'BEGIN { printf "%.3f", g / n }') s apart" \
     "(each job every $LAT_GAP s), order rotated each round; $LAT_ROUNDS rounds after 1 warm-up round;" \
@@ -720,4 +728,94 @@ lat_report() {
 }
 lat_report low "$TMP/lat_low.out"
 lat_report high "$TMP/lat_high.out"
+fi
+
+# ---- 6. a uuid primary key: bulk inserts, leaf density, queries by time -------
+# The same INSERT ... SELECT of BULK_N rows into a table whose primary key
+# is a bigint identity, a uuid with gen_uuidv7() as DEFAULT, and one with
+# gen_random_uuid() (for comparison), each emptied before its run; rounds
+# interleaved and rotated, median times.  Then the leaf density of each
+# primary key after its last run (pgstattuple's pgstatindex()).  Queries by
+# time: one row a second for BULK_N seconds, the uuid primary key made of
+# uuidv7_from_parts() of the row's time and an indexed timestamptz column of
+# the same time; 1000 one-hour counts (a plan and an index-only scan each) on
+# either, rounds interleaved.
+if part 6 && has gen_uuidv7; then
+echo
+echo "== 6. a uuid primary key: bulk insert of $BULK_N rows, leaf density, queries by time"
+sql <<SQL
+CREATE EXTENSION IF NOT EXISTS pgstattuple;
+CREATE TABLE bench.bulk_identity (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, v integer);
+CREATE TABLE bench.bulk_gen_uuidv7 (id uuid PRIMARY KEY DEFAULT gen_uuidv7(), v integer);
+CREATE TABLE bench.bulk_gen_random_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), v integer);
+CREATE TABLE bench.by_time (id uuid PRIMARY KEY, ts timestamptz NOT NULL);
+INSERT INTO bench.by_time
+SELECT uuidv7_from_parts(t), t
+FROM (SELECT timestamptz '2026-01-01 00:00+00' + g * interval '1 s' AS t FROM generate_series(1, $BULK_N) g) s;
+CREATE INDEX ON bench.by_time (ts);
+VACUUM ANALYZE bench.by_time;
+-- n one-hour counts on column col, the hours spread over the table's time
+CREATE FUNCTION bench.by_time_ms(col text, n integer) RETURNS float8 LANGUAGE plpgsql AS \$\$
+DECLARE
+    t0 timestamptz := clock_timestamp();
+    hours integer := greatest($BULK_N / 3600 - 1, 1);
+    c bigint;
+    a timestamptz;
+BEGIN
+    FOR i IN 1..n LOOP
+        a := timestamptz '2026-01-01 00:00+00' + (i * 7 % hours) * interval '1 hour';
+        EXECUTE format('SELECT count(*) FROM bench.by_time WHERE %I >= \$1 AND %I < \$2', col, col)
+            INTO c USING a, a + interval '1 hour';
+    END LOOP;
+    RETURN 1000 * extract(epoch FROM clock_timestamp() - t0);
+END \$\$;
+SQL
+BULK_JOBS="identity gen_uuidv7 gen_random_uuid"
+r=0
+: >"$TMP/bulk.out"
+while [ "$r" -le "$ROUNDS" ]; do
+    for k in $(echo $BULK_JOBS | tr ' ' '\n' | awk -v r="$r" '{ k[NR - 1] = $1 } END { for (i = 0; i < NR; i++) print k[(i + r) % NR] }'); do
+        sql -c "TRUNCATE bench.bulk_$k RESTART IDENTITY" -c "CHECKPOINT" >/dev/null
+        ms=$(sql -c "SELECT bench.ms('INSERT INTO bench.bulk_$k (v) SELECT g FROM generate_series(1, $BULK_N) g')")
+        [ "$r" = 0 ] || echo "bulk $k $ms" >>"$TMP/bulk.out"
+    done
+    # the two columns' queries in turn, which first alternating by round
+    for col in $([ $((r % 2)) = 0 ] && echo id ts || echo ts id); do
+        ms=$(sql -c "SELECT bench.by_time_ms('$col', 1000)")
+        [ "$r" = 0 ] || echo "query $col $ms" >>"$TMP/bulk.out"
+    done
+    r=$((r + 1))
+done
+for k in $BULK_JOBS; do
+    echo "density $k $(sql -c "SELECT avg_leaf_density FROM pgstatindex('bench.bulk_${k}_pkey')")" >>"$TMP/bulk.out"
+done
+sort -k1,1 -k2,2 -k3,3g "$TMP/bulk.out" | awk -v n="$BULK_N" -v rounds="$ROUNDS" '
+    function flush() {
+        if (cnt == 0) return
+        med[key] = (cnt % 2) ? v[(cnt + 1) / 2] : (v[cnt / 2] + v[cnt / 2 + 1]) / 2
+        cnt = 0
+    }
+    { if ($1 " " $2 != key) { flush(); key = $1 " " $2 } v[++cnt] = $3 }
+    END {
+        flush()
+        print ""
+        print "bulk insert of " n " rows (median of " rounds " rounds)   ms       x identity   leaf density %"
+        split("identity gen_uuidv7 gen_random_uuid", o, " ")
+        for (i = 1; i <= 3; i++) {
+            k = o[i]
+            printf "  %-42s %9.1f   %6.2fx      %5.1f\n", (k == "identity" ? "bigint identity" : "uuid DEFAULT " k "()"),
+                med["bulk " k], med["bulk " k] / med["bulk identity"], med["density " k]
+        }
+        print ""
+        print "1000 one-hour counts by time (median of " rounds " rounds)   ms"
+        printf "  %-42s %9.1f\n", "uuid primary key: id >= a AND id < b", med["query id"]
+        printf "  %-42s %9.1f\n", "timestamptz index: ts >= a AND ts < b", med["query ts"]
+        print ""
+        r = med["bulk gen_uuidv7"] / med["bulk identity"]
+        printf "bulk insert gen_uuidv7(): %.2fx a bigint identity (target <= 1.05x): %s\n", r, (r <= 1.05 ? "PASS" : "FAIL")
+        d = med["density gen_uuidv7"]
+        printf "leaf density gen_uuidv7(): %.1f%% (target >= 88%%): %s\n", d, (d >= 88 ? "PASS" : "FAIL")
+        q = med["query id"] / med["query ts"]
+        printf "queries by time on the uuid primary key: %.2fx the timestamptz index (target <= 1.1x): %s\n", q, (q <= 1.1 ? "PASS" : "FAIL")
+    }'
 fi

@@ -1090,6 +1090,7 @@ static const struct
 	[IDGEN_GEN_SIQ] = {"siq", siq_node_info},
 	[IDGEN_GEN_MUID] = {"muid", muid_node_info},
 	[IDGEN_GEN_ULID] = {"ulid", ulid_node_info},
+	[IDGEN_GEN_UUIDV7] = {"uuidv7", uuidv7_node_info},
 };
 
 PG_FUNCTION_INFO_V1(idgen_stats);

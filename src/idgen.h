@@ -108,7 +108,8 @@ idgen_generator_start(const char *generator)
 
 /*
  * What idgen_stats() shows of a generator's node fields.  Each generator
- * fills one in (wiji.c, sno.c, siq.c, muid.c, ulid.c).
+ * fills one in (wiji.c, sno.c, siq.c, muid.c, ulid.c,
+ * uuidv7.c).
  */
 typedef struct IdgenNodeInfo
 {
@@ -122,6 +123,7 @@ extern void sno_node_info(IdgenNodeInfo *info);
 extern void siq_node_info(IdgenNodeInfo *info);
 extern void muid_node_info(IdgenNodeInfo *info);
 extern void ulid_node_info(IdgenNodeInfo *info);
+extern void uuidv7_node_info(IdgenNodeInfo *info);
 
 /*
  * A node field of a server-wide generator (sno partition, siq shard, muid

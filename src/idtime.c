@@ -51,6 +51,8 @@ idtime_place(const IdgenType *t, TimestampTz ts, IdtimeBound *b)
 	b->place = idgen_timestamp_place(ts, t->unit, &units);
 	if (b->place == 0)
 		t->first_at(units, b->val);
+	else if (t->boundfn != NULL)
+		memset(b->val, b->place < 0 ? 0x00 : 0xFF, t->len);
 }
 
 /*
@@ -158,6 +160,23 @@ idgen_range_end(PG_FUNCTION_ARGS)
 }
 
 /*
+ * id <@ r for a type whose times compare as their bounds (IdgenType's
+ * boundfn): id >= start AND id < end, as the planner writes it, where an
+ * unbounded or infinite side is no condition
+ */
+static bool
+idtime_bound_contains(FunctionCallInfo fcinfo, const IdgenType *t, TypeCacheEntry *typcache,
+					  const RangeType *r, Datum id)
+{
+	TimestampTz start,
+				end;
+
+	idtime_range_bounds(typcache, r, &start, &end);
+	return (start == DT_NOBEGIN || idtime_cmp(fcinfo, t, id, start) > 0) &&
+		(end == DT_NOEND || idtime_cmp(fcinfo, t, id, end) < 0);
+}
+
+/*
  * id <@ r and r @> id: the range's own containment test on the id's
  * timestamp, so that every kind of bound behaves as it does for times.
  */
@@ -168,6 +187,8 @@ idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t, int idarg)
 	RangeType  *r = PG_GETARG_RANGE_P(1 - idarg);
 	TypeCacheEntry *typcache = range_get_typcache(fcinfo, RangeTypeGetOid(r));
 
+	if (t->boundfn != NULL)
+		PG_RETURN_BOOL(idtime_bound_contains(fcinfo, t, typcache, r, PG_GETARG_DATUM(idarg)));
 	PG_RETURN_BOOL(range_contains_elem_internal(typcache, r,
 												TimestampTzGetDatum(t->timestamp(id))));
 }
@@ -183,6 +204,17 @@ idtime_contained_by_multirange(FunctionCallInfo fcinfo, const IdgenType *t, int 
 	MultirangeType *mr = PG_GETARG_MULTIRANGE_P(1 - idarg);
 	TypeCacheEntry *typcache = multirange_get_typcache(fcinfo, MultirangeTypeGetOid(mr));
 
+	if (t->boundfn != NULL)
+	{
+		for (uint32 i = 0; i < mr->rangeCount; i++)
+		{
+			if (idtime_bound_contains(fcinfo, t, typcache->rngtype,
+									  multirange_get_range(typcache->rngtype, mr, i),
+									  PG_GETARG_DATUM(idarg)))
+				PG_RETURN_BOOL(true);
+		}
+		PG_RETURN_BOOL(false);
+	}
 	PG_RETURN_BOOL(multirange_contains_elem_internal(typcache->rngtype, mr,
 													 TimestampTzGetDatum(t->timestamp(id))));
 }
@@ -282,8 +314,9 @@ idtime_args_ok(const IdgenType *t, Oid fnoid, List *args)
 	nsp = get_func_namespace(fnoid);
 	if (!OidIsValid(nsp))
 		return false;
-	idtype = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-							 CStringGetDatum(t->name), ObjectIdGetDatum(nsp));
+	idtype = OidIsValid(t->typid) ? t->typid :
+		GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+						CStringGetDatum(t->name), ObjectIdGetDatum(nsp));
 	types[0] = getBaseType(exprType(linitial(args)));
 	types[1] = getBaseType(exprType(lsecond(args)));
 	for (int i = 0; i < 2; i++)
@@ -418,9 +451,10 @@ idtime_is_partition_bound(const IdtimePartKey *key, Datum val)
  * or after it is a partition bound is replaced by that id, which is the same
  * condition, so that pruning does not keep the partition before that bound
  * (see idtime_is_partition_bound); other times stay, and keep the
- * estimate from the times of the id's histogram.  NULL when the side
- * selects every id (ts is -infinity for a lower side, infinity for an upper
- * one), or when the family lacks the operator.
+ * estimate from the times of the id's histogram.  A type whose times
+ * compare as their bounds (IdgenType's boundfn) always gets its bound.
+ * NULL when the side selects every id (ts is -infinity for a lower side,
+ * infinity for an upper one), or when the family lacks the operator.
  */
 static Expr *
 idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz ts,
@@ -435,8 +469,9 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
 	if (ts == (lower ? DT_NOBEGIN : DT_NOEND))
 		return NULL;
 	idtime_place(t, ts, &b);
-	if (key != NULL && b.place == 0 &&
-		idtime_is_partition_bound(key, PointerGetDatum(b.val)))
+	if (t->boundfn != NULL ||
+		(key != NULL && b.place == 0 &&
+		 idtime_is_partition_bound(key, PointerGetDatum(b.val))))
 	{
 		uint8	   *val = (uint8 *) palloc(t->len);
 
@@ -457,6 +492,26 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
 }
 
 /*
+ * A time as the other side of a comparison with an id of type t: the time
+ * itself, or for a type whose times compare as their bounds, the call of
+ * t->boundfn on it (found next to the support function supportfn; NULL
+ * without it).  The planner folds the call for a constant time.
+ */
+static Expr *
+idtime_time_value(const IdgenType *t, Oid supportfn, Oid idtype, Expr *timeexpr)
+{
+	Oid			boundfn;
+
+	if (t->boundfn == NULL)
+		return timeexpr;
+	boundfn = idtime_sibling_function(supportfn, t->boundfn, TIMESTAMPTZOID);
+	if (!OidIsValid(boundfn))
+		return NULL;
+	return (Expr *) makeFuncExpr(boundfn, idtype, list_make1(timeexpr), InvalidOid,
+								 InvalidOid, COERCE_EXPLICIT_CALL);
+}
+
+/*
  * The comparisons equivalent to id <@ range, with the operators of the
  * btree family opfamily: id >= start AND id < end.  A constant range gives
  * constant bounds (ids at a partition bound of key), leaving out a side that
@@ -465,16 +520,20 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
  * function supportfn, each of which evaluates the range: so NIL when it
  * could give the two a different answer (it is volatile or holds a
  * subquery, whose volatility is not seen from outside).  NIL too when the
- * family has no comparisons of the id's type with timestamptz.
+ * family has no comparisons of the id's type with timestamptz.  For a type
+ * whose times compare as their bounds (IdgenType's boundfn), the
+ * comparisons are the family's own, of ids with the bounds: constants, or
+ * calls of the bound function on those of the range's ends.
  */
 static List *
 idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 					 Expr *idexpr, Expr *rangeexpr, const IdtimePartKey *key)
 {
 	Oid			idtype = exprType((Node *) idexpr);
-	Oid			geop = get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID,
+	Oid			timetype = t->boundfn != NULL ? idtype : TIMESTAMPTZOID;
+	Oid			geop = get_opfamily_member(opfamily, idtype, timetype,
 										   BTGreaterEqualStrategyNumber);
-	Oid			ltop = get_opfamily_member(opfamily, idtype, TIMESTAMPTZOID,
+	Oid			ltop = get_opfamily_member(opfamily, idtype, timetype,
 										   BTLessStrategyNumber);
 	Expr	   *startexpr,
 			   *endexpr;
@@ -499,6 +558,8 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 	{
 		Oid			startfn,
 					endfn;
+		Expr	   *startval,
+				   *endval;
 
 		if (contain_volatile_functions((Node *) rangeexpr) ||
 			contain_subplans((Node *) rangeexpr))
@@ -507,17 +568,21 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 		endfn = idtime_sibling_function(supportfn, "idgen_range_end", TSTZRANGEOID);
 		if (!OidIsValid(startfn) || !OidIsValid(endfn))
 			return NIL;
-		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr),
-								  (Expr *) makeFuncExpr(startfn, TIMESTAMPTZOID,
-														list_make1(copyObject(rangeexpr)),
-														InvalidOid, InvalidOid,
-														COERCE_EXPLICIT_CALL),
+		startval = idtime_time_value(t, supportfn, idtype,
+									 (Expr *) makeFuncExpr(startfn, TIMESTAMPTZOID,
+														   list_make1(copyObject(rangeexpr)),
+														   InvalidOid, InvalidOid,
+														   COERCE_EXPLICIT_CALL));
+		endval = idtime_time_value(t, supportfn, idtype,
+								   (Expr *) makeFuncExpr(endfn, TIMESTAMPTZOID,
+														 list_make1(copyObject(rangeexpr)),
+														 InvalidOid, InvalidOid,
+														 COERCE_EXPLICIT_CALL));
+		if (startval == NULL || endval == NULL)
+			return NIL;
+		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr), startval,
 								  InvalidOid, InvalidOid);
-		endexpr = make_opclause(ltop, BOOLOID, false, copyObject(idexpr),
-								(Expr *) makeFuncExpr(endfn, TIMESTAMPTZOID,
-													  list_make1(copyObject(rangeexpr)),
-													  InvalidOid, InvalidOid,
-													  COERCE_EXPLICIT_CALL),
+		endexpr = make_opclause(ltop, BOOLOID, false, copyObject(idexpr), endval,
 								InvalidOid, InvalidOid);
 	}
 
@@ -1328,6 +1393,87 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 }
 
 /*
+ * For a type whose times compare as their bounds (IdgenType's boundfn,
+ * core's uuid), whose btree family idgen leaves as it is: every comparison
+ * with a time becomes the comparison with its bound, with the family's own
+ * operator (id < t and id <= t: id < bound; id > t and id >= t:
+ * id >= bound), and containment in a constant range the two comparisons
+ * with its ends' bounds (a side that is unbounded or infinite left out).
+ * Then the type's own index conditions, partition pruning (at plan time for
+ * a constant, at run time for a stable time or a parameter) and estimates
+ * apply.  Containment in any other range or a multirange stays, for the
+ * index conditions and estimates of the support function.
+ */
+static Node *
+idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid funcid, List *args)
+{
+	int			idarg = exprType(linitial(args)) == TIMESTAMPTZOID ? 1 : 0;
+	Expr	   *idexpr = (Expr *) list_nth(args, idarg);
+	Expr	   *other = (Expr *) list_nth(args, 1 - idarg);
+	Oid			idtype;
+	Oid			opfamily;
+	char	   *name;
+	bool		lower;
+	Oid			opno;
+	Expr	   *value;
+	List	   *clauses;
+
+	if (idtime_is_containment(args))
+		idtime_split_args(args, &idexpr, &other);
+	idtype = exprType((Node *) idexpr);
+	opfamily = lookup_type_cache(idtype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	if (!OidIsValid(opfamily))
+		return NULL;
+	if (idtime_is_containment(args))
+	{
+		TimestampTz start,
+					end;
+
+		if (idtime_is_multirange(args) || !IsA(other, Const) ||
+			((Const *) other)->constisnull)
+			return NULL;
+		/* an empty range: id < the nil uuid, false for every id */
+		idtime_range_datum_bounds(((Const *) other)->constvalue, &start, &end);
+		if (start >= end)
+			return (Node *) idtime_side_clause(t, opfamily, idexpr, DT_NOBEGIN, false, NULL);
+		clauses = idtime_bound_clauses(t, supportfn, opfamily, idexpr, other, NULL);
+		if (clauses == NIL)
+			return NULL;
+		return list_length(clauses) == 1 ? (Node *) linitial(clauses) :
+			(Node *) make_andclause(clauses);
+	}
+
+	/* T_lt_timestamptz, timestamptz_ge_T and so on: which comparison */
+	name = get_func_name(funcid);
+	if (name == NULL)
+		return NULL;
+	if (strstr(name, "_lt_") != NULL || strstr(name, "_le_") != NULL)
+		lower = idarg == 1;
+	else if (strstr(name, "_gt_") != NULL || strstr(name, "_ge_") != NULL)
+		lower = idarg == 0;
+	else
+		return NULL;
+	opno = get_opfamily_member(opfamily, idtype, idtype,
+							   lower ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber);
+	if (!OidIsValid(opno))
+		return NULL;
+	if (IsA(other, Const) && !((Const *) other)->constisnull)
+	{
+		IdtimeBound b;
+		uint8	   *val = (uint8 *) palloc(t->len);
+
+		idtime_place(t, DatumGetTimestampTz(((Const *) other)->constvalue), &b);
+		memcpy(val, b.val, t->len);
+		value = (Expr *) makeConst(idtype, -1, InvalidOid, t->len, PointerGetDatum(val),
+								   false, false);
+	}
+	else if ((value = idtime_time_value(t, supportfn, idtype, other)) == NULL)
+		return NULL;
+	return (Node *) make_opclause(opno, BOOLOID, false, copyObject(idexpr), value,
+								  InvalidOid, InvalidOid);
+}
+
+/*
  * The planner support function of T_contained_by_tstzrange(),
  * tstzrange_contains_T() and the comparisons of T with timestamptz:
  *  - an index condition: an index on the id whose operator family compares
@@ -1362,6 +1508,8 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 
 		if (!idtime_args_ok(t, supportfn, args))
 			ret = NULL;
+		else if (t->boundfn != NULL)
+			ret = idtime_simplify_bound(t, supportfn, req->fcall->funcid, args);
 		else if (idtime_is_containment(args))
 			ret = idtime_simplify_contained(t, supportfn, req->root, args);
 		else
@@ -1388,8 +1536,12 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 
 			if (clauses != NIL)
 			{
-				/* a multirange's gaps are left to the operator itself */
-				req->lossy = idtime_is_multirange(args);
+				/*
+				 * a multirange's gaps are left to the operator itself, and
+				 * so is, for a type whose times compare as their bounds, an
+				 * end of the range that may be unbounded or infinite
+				 */
+				req->lossy = idtime_is_multirange(args) || t->boundfn != NULL;
 				ret = (Node *) clauses;
 			}
 		}

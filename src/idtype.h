@@ -49,6 +49,18 @@ typedef struct IdgenType
 	 */
 	const IdgenTimeUnit *unit;
 	void		(*first_at) (uint64 units, uint8 *val);
+
+	/*
+	 * A core type (uuid), whose btree family idgen leaves as it is: its OID,
+	 * else InvalidOid (the type is found by name in the extension's schema).
+	 * A time then compares as its bound, the value first_at gives, or the
+	 * smallest or largest value of the type for a time before the first
+	 * tick or after the last; the planner writes comparisons with times as
+	 * comparisons with boundfn(t), the SQL function giving that bound, with
+	 * the family's own operators.
+	 */
+	Oid			typid;
+	const char *boundfn;
 } IdgenType;
 
 /* Soft errors arrived in PostgreSQL 16; before that they are hard. */
@@ -115,7 +127,7 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 
 	if (unlikely(b == NULL || b->ts != ts || b->type != t))
 		b = idtime_bound_slow(fcinfo, t, ts);
-	if (b->place != 0)
+	if (b->place != 0 && t->boundfn == NULL)
 		return -b->place;
 	return memcmp(DatumGetPointer(id), b->val, t->len) >= 0 ? 1 : -1;
 }
@@ -144,6 +156,21 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 		int			c = -idtime_cmp(fcinfo, &DESC, PG_GETARG_DATUM(1), PG_GETARG_TIMESTAMPTZ(0)); \
 		EXPR; \
 	}
+/* Containment in times, the planner support and the estimator of <@ */
+#define IDGEN_TIME_CONTAINMENT_FUNCTIONS(T, DESC) \
+	PG_FUNCTION_INFO_V1(T##_contained_by_tstzrange); \
+	Datum T##_contained_by_tstzrange(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 0); } \
+	PG_FUNCTION_INFO_V1(tstzrange_contains_##T); \
+	Datum tstzrange_contains_##T(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 1); } \
+	PG_FUNCTION_INFO_V1(T##_contained_by_tstzmultirange); \
+	Datum T##_contained_by_tstzmultirange(PG_FUNCTION_ARGS) { return idtime_contained_by_multirange(fcinfo, &DESC, 0); } \
+	PG_FUNCTION_INFO_V1(tstzmultirange_contains_##T); \
+	Datum tstzmultirange_contains_##T(PG_FUNCTION_ARGS) { return idtime_contained_by_multirange(fcinfo, &DESC, 1); } \
+	PG_FUNCTION_INFO_V1(T##_time_support); \
+	Datum T##_time_support(PG_FUNCTION_ARGS) { return idtime_support(fcinfo, &DESC); } \
+	PG_FUNCTION_INFO_V1(T##_tstzrange_sel); \
+	Datum T##_tstzrange_sel(PG_FUNCTION_ARGS) { return idtime_range_sel(fcinfo, &DESC); }
+
 #define IDGEN_FUNCTION(T, DESC, NAME) \
 	PG_FUNCTION_INFO_V1(T##_##NAME); \
 	Datum T##_##NAME(PG_FUNCTION_ARGS) { return idtype_##NAME(fcinfo, &DESC); }
@@ -177,18 +204,7 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 	IDGEN_TIME_CMP_FUNCTION(T, DESC, le, PG_RETURN_BOOL(c <= 0)) \
 	IDGEN_TIME_CMP_FUNCTION(T, DESC, gt, PG_RETURN_BOOL(c > 0)) \
 	IDGEN_TIME_CMP_FUNCTION(T, DESC, ge, PG_RETURN_BOOL(c >= 0)) \
-	PG_FUNCTION_INFO_V1(T##_contained_by_tstzrange); \
-	Datum T##_contained_by_tstzrange(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 0); } \
-	PG_FUNCTION_INFO_V1(tstzrange_contains_##T); \
-	Datum tstzrange_contains_##T(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 1); } \
-	PG_FUNCTION_INFO_V1(T##_contained_by_tstzmultirange); \
-	Datum T##_contained_by_tstzmultirange(PG_FUNCTION_ARGS) { return idtime_contained_by_multirange(fcinfo, &DESC, 0); } \
-	PG_FUNCTION_INFO_V1(tstzmultirange_contains_##T); \
-	Datum tstzmultirange_contains_##T(PG_FUNCTION_ARGS) { return idtime_contained_by_multirange(fcinfo, &DESC, 1); } \
-	PG_FUNCTION_INFO_V1(T##_time_support); \
-	Datum T##_time_support(PG_FUNCTION_ARGS) { return idtime_support(fcinfo, &DESC); } \
-	PG_FUNCTION_INFO_V1(T##_tstzrange_sel); \
-	Datum T##_tstzrange_sel(PG_FUNCTION_ARGS) { return idtime_range_sel(fcinfo, &DESC); } \
+	IDGEN_TIME_CONTAINMENT_FUNCTIONS(T, DESC) \
 	PG_FUNCTION_INFO_V1(T##_time_sel); \
 	Datum T##_time_sel(PG_FUNCTION_ARGS) { return idtime_cmp_sel(fcinfo, &DESC); } \
 	PG_FUNCTION_INFO_V1(T##_extract_timestamp); \

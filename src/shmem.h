@@ -29,6 +29,7 @@ typedef enum IdgenGenerator
 	IDGEN_GEN_SIQ,
 	IDGEN_GEN_MUID,
 	IDGEN_GEN_ULID,
+	IDGEN_GEN_UUIDV7,
 	IDGEN_NGENERATORS
 } IdgenGenerator;
 
@@ -43,9 +44,10 @@ typedef struct IdgenWijiState
 } IdgenWijiState;
 
 /*
- * A ulid generator (ulid.c): the millisecond of the last value and its 80
- * random bits, which count up within the millisecond.  One per backend, and
- * one for the server (idgen.monotonic = server).
+ * A ulid generator (ulid.c), which gen_uuidv7() is too: the millisecond of
+ * the last value and its random bits (80 for ulid, 74 for uuid, right-aligned
+ * in ULID_RANDOM_LEN bytes), which count up within the millisecond.  One per
+ * backend, and one for the server (idgen.monotonic = server).
  */
 #define ULID_RANDOM_LEN		10
 
@@ -145,6 +147,9 @@ typedef struct IdgenShared
 	slock_t		ulid_lock;
 	IdgenUlidState ulid;
 	char		pad_ulid[PG_CACHE_LINE_SIZE];
+	slock_t		uuidv7_lock;
+	IdgenUlidState uuidv7;
+	char		pad_uuidv7[PG_CACHE_LINE_SIZE];
 	IdgenHwm	hwm;
 	IdgenWorkerState worker;
 	IdgenNodeIdentity node;

@@ -11,6 +11,7 @@
 #include "idgen.h"
 #include "idtype.h"
 #include "shmem.h"
+#include "ulid.h"
 
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -140,12 +141,12 @@ ulid_pool_take(void)
 }
 
 /*
- * Generation (the ULID spec's monotonic mode).  A clock reading past the
- * generator's millisecond starts that millisecond with fresh random bits;
- * the same millisecond, or an earlier one (the clock stepped back), adds 1
- * to the random part; when the random part would overflow, the next
- * millisecond starts early, with fresh bits, instead of waiting.  Values
- * therefore strictly increase.
+ * Generation (the ULID spec's monotonic mode, RFC 9562's method 2).  A clock
+ * reading past the generator's millisecond starts that millisecond with
+ * fresh random bits; the same millisecond, or an earlier one (the clock
+ * stepped back), adds 1 to the random part; when the random part would
+ * overflow its bits, the next millisecond starts early, with fresh bits,
+ * instead of waiting.  Values therefore strictly increase.
  *
  * A generator never continues the random sequence of another, and a
  * session's values keep increasing when idgen.monotonic changes: when the
@@ -162,18 +163,21 @@ typedef struct UlidStep
 } UlidStep;
 
 static inline UlidStep
-ulid_advance(IdgenUlidState *s, const uint8 *last, int64 now_us, const uint8 *fresh)
+ulid_advance(const IdgenUlidGen *g, IdgenUlidState *s, const uint8 *last, int64 now_us,
+			 const uint8 *fresh)
 {
 	uint64		now = now_us > 0 ? (uint64) now_us / 1000 : 0;
 	UlidStep	step = {now < s->last_clock, false, false};
 	bool		handover = false;
+	/* the bits of the first byte above the random part's */
+	int			spare = 8 * ULID_RANDOM_LEN - g->bits;
 	uint8		cur[ULID_LEN];
 	int			i;
 
 	/* last: the session's value from the other generator, if it just had one */
 	if (unlikely(last != NULL))
 	{
-		ulid_pack(cur, s->ms, s->random);
+		g->pack(cur, s->ms, s->random);
 		if (memcmp(last, cur, ULID_LEN) > 0)
 		{
 			s->ms = ulid_timestamp_ms(last);
@@ -193,85 +197,98 @@ ulid_advance(IdgenUlidState *s, const uint8 *last, int64 now_us, const uint8 *fr
 	}
 	else
 	{
-		/* add 1 to the 80-bit big-endian random part */
+		/* add 1 to the big-endian random part */
 		for (i = ULID_RANDOM_LEN - 1; i >= 0 && ++s->random[i] == 0; i--)
 			;
-		if (i >= 0)
+		if (i >= 0 && (s->random[0] >> (8 - spare)) == 0)
 			return step;
 		s->ms++;
 		step.fresh = step.overflowed = true;
 	}
 	memcpy(s->random, fresh, ULID_RANDOM_LEN);
+	s->random[0] &= 0xFF >> spare;
 	return step;
 }
 
-/*
- * This backend's generator, the last value this backend issued and the scope
- * that issued it, reset in a new process
- */
-static IdgenUlidState ulid_local;
-static uint8 ulid_last[ULID_LEN];
-static int	ulid_last_scope = -1;
-static int	ulid_local_pid = 0;
-
-PG_FUNCTION_INFO_V1(gen_ulid);
-Datum
-gen_ulid(PG_FUNCTION_ARGS)
+uint8 *
+idgen_ulid_generate(const IdgenUlidGen *g)
 {
+	IdgenUlidLocal *l = g->local;
 	const uint8 *fresh;
 	uint8	   *v;
 	const uint8 *last = NULL;
 	UlidStep	step;
 	int64		now_us;
 
-	idgen_generator_start("gen_ulid()");
+	idgen_generator_start(g->func);
 	fresh = ulid_pool_peek();
 	v = palloc(ULID_LEN);
-	if (unlikely(ulid_local_pid != MyProcPid))
+	if (unlikely(l->pid != MyProcPid))
 	{
-		memset(&ulid_local, 0, sizeof(ulid_local));
-		memset(ulid_last, 0, sizeof(ulid_last));
-		ulid_last_scope = -1;
-		ulid_local_pid = MyProcPid;
+		memset(l, 0, sizeof(*l));
+		l->last_scope = -1;
+		l->pid = MyProcPid;
 	}
-	if (unlikely(ulid_last_scope != idgen_monotonic))
+	if (unlikely(l->last_scope != idgen_monotonic))
 	{
-		last = ulid_last;
-		ulid_last_scope = idgen_monotonic;
+		last = l->last;
+		l->last_scope = idgen_monotonic;
 	}
 	if (idgen_monotonic == IDGEN_MONOTONIC_SERVER)
 	{
 		/* One generator for the server; the clock is read under the lock */
 		IdgenShared *sh = idgen_shared();
+		slock_t    *lock = (slock_t *) ((char *) sh + g->lock);
+		IdgenUlidState *s = (IdgenUlidState *) ((char *) sh + g->shared);
 
-		SpinLockAcquire(&sh->ulid_lock);
+		SpinLockAcquire(lock);
 		now_us = idgen_clock_us();
-		step = ulid_advance(&sh->ulid, last, now_us, fresh);
-		ulid_pack(v, sh->ulid.ms, sh->ulid.random);
-		SpinLockRelease(&sh->ulid_lock);
+		step = ulid_advance(g, s, last, now_us, fresh);
+		g->pack(v, s->ms, s->random);
+		SpinLockRelease(lock);
 	}
 	else
 	{
 		now_us = idgen_clock_us();
-		step = ulid_advance(&ulid_local, last, now_us, fresh);
-		ulid_pack(v, ulid_local.ms, ulid_local.random);
+		step = ulid_advance(g, &l->state, last, now_us, fresh);
+		g->pack(v, l->state.ms, l->state.random);
 	}
 	if (step.fresh)
 		ulid_pool_take();
 	if (unlikely(step.regressed))
-		idgen_count_event(idgen_shared()->clock_regressions, IDGEN_GEN_ULID);
+		idgen_count_event(idgen_shared()->clock_regressions, g->gen);
 	if (unlikely(step.overflowed))
-		idgen_count_event(idgen_shared()->overflow_waits, IDGEN_GEN_ULID);
+		idgen_count_event(idgen_shared()->overflow_waits, g->gen);
 	/* past the last millisecond the packed value would wrap and go down */
 	if (unlikely(now_us < 0 || (uint64) now_us / 1000 > ULID_MAX_MS ||
-				 memcmp(v, ulid_last, ULID_LEN) <= 0))
+				 memcmp(v, l->last, ULID_LEN) <= 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("timestamp out of range for type ulid"),
+				 errmsg("timestamp out of range for type %s", g->type),
 				 errdetail("The generator clock reads outside 1970-01-01 to 10889-08-02.")));
-	memcpy(ulid_last, v, ULID_LEN);
-	idgen_count(IDGEN_GEN_ULID);
-	PG_RETURN_POINTER(v);
+	memcpy(l->last, v, ULID_LEN);
+	idgen_count(g->gen);
+	return v;
+}
+
+static IdgenUlidLocal ulid_local;
+
+static const IdgenUlidGen ulid_gen = {
+	.func = "gen_ulid()",
+	.type = "ulid",
+	.gen = IDGEN_GEN_ULID,
+	.bits = 8 * ULID_RANDOM_LEN,
+	.lock = offsetof(IdgenShared, ulid_lock),
+	.shared = offsetof(IdgenShared, ulid),
+	.local = &ulid_local,
+	.pack = ulid_pack,
+};
+
+PG_FUNCTION_INFO_V1(gen_ulid);
+Datum
+gen_ulid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(idgen_ulid_generate(&ulid_gen));
 }
 
 void

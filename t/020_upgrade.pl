@@ -379,6 +379,32 @@ for my $v (@earlier)
 			'61|60|150|0', "$v: $col: <@ gives the rows of the two half hours");
 	}
 
+	# UUIDv7 on core's uuid, new in 1.3: a uuid primary key answers
+	# comparisons with times and containment, 13:00 <= time < 14:00 holding
+	# rows 60 to 119; gen_uuidv7() makes version 7 values
+	$node->safe_psql($db, q{
+		CREATE TABLE v7 (id uuid PRIMARY KEY, n integer);
+		INSERT INTO v7 SELECT uuidv7_from_parts('2026-03-01 12:00+00'::timestamptz + n * interval '1 min'), n
+		FROM generate_series(1, 1000) n;
+		ANALYZE v7});
+	for my $cond (
+		"id >= '2026-03-01 13:00+00'::timestamptz AND id < '2026-03-01 14:00+00'::timestamptz",
+		"id <@ tstzrange('2026-03-01 13:00+00', '2026-03-01 14:00+00')")
+	{
+		like(
+			$node->safe_psql($db,
+				"SET enable_seqscan = off; SET enable_bitmapscan = off;
+				 EXPLAIN (COSTS OFF) SELECT count(*) FROM v7 WHERE $cond"),
+			qr/Index Only Scan using v7_pkey on v7\n.*Index Cond: \(\(id >= '019ca97b-f880-7000-8000-000000000000'::uuid\) AND \(id < '019ca9b2-e700-7000-8000-000000000000'::uuid\)\)/,
+			"$v: uuid: $cond has an index condition on the primary key");
+		is($node->safe_psql($db, "SELECT count(*), min(n), max(n) FROM v7 WHERE $cond"),
+			'60|60|119', "$v: uuid: $cond gives the rows of that hour");
+	}
+	is( $node->safe_psql($db,
+			"SELECT get_byte(uuid_send(u), 6) >> 4, get_byte(uuid_send(u), 8) >> 6,
+			        uuidv7_extract_timestamp(u) > now() - interval '1 min' FROM gen_uuidv7() u"),
+		'7|2|t', "$v: gen_uuidv7() makes version 7 values");
+
 	my $plan = $node->safe_psql($db,
 		"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT count(*) FROM ids_brin
 		 WHERE u >= '2026-03-01 13:00+00'::timestamptz AND u < '2026-03-01 14:00+00'::timestamptz");

@@ -1,7 +1,8 @@
 
 # idgen under Citus: a coordinator and two workers, each with node settings
 # of its own.  For each type, a table distributed by an id with DEFAULT
-# gen_T(), filled through the coordinator (single rows, INSERT ... SELECT,
+# gen_T() (and one by a uuid with DEFAULT gen_uuidv7()), filled through the
+# coordinator (single rows, INSERT ... SELECT,
 # COPY, prepared INSERTs, INSERT ... SELECT from the table itself) and
 # through each worker (INSERT, COPY); router queries by id (also prepared),
 # range queries by id and by time, a join of two tables co-located on an
@@ -114,14 +115,19 @@ my %domain_hash = map {
 		"SELECT siq_domain_hash('$settings{$_}{siq_domain}')")
 } @servers;
 
-# Per type: the node fields of a value as text (ulid has none; wiji's node
-# belongs to a session, not to a server)
+# Per type: the node fields of a value as text (ulid and uuid have none;
+# wiji's node belongs to a session, not to a server); uuid's values are
+# UUIDv7 from gen_uuidv7(), in idgen_stats() as uuidv7
 my @types = (
 	{ type => 'wiji', fields => 'wiji_extract_node(id)' },
 	{ type => 'ulid', fields => "''" },
 	{ type => 'sno', fields => 'sno_extract_partition(id)' },
 	{ type => 'siq', fields => q{siq_extract_shard(id) || '/' || siq_extract_domain_hash(id)} },
-	{ type => 'muid', fields => 'muid_extract_medallion(id)' });
+	{ type => 'muid', fields => 'muid_extract_medallion(id)' },
+	{ type => 'uuid', fields => "''", gen => 'gen_uuidv7()', generator => 'uuidv7' });
+my %generator_of = map { $_->{type} => $_->{generator} // $_->{type} } @types;
+my %gen_of = map { $_->{type} => $_->{gen} // $GEN{ $_->{type} } } @types;
+my %extract_of = map { $_->{type} => ($_->{generator} // $_->{type}) . '_extract_timestamp' } @types;
 
 # The node fields of the values a server generates, as the type's fields
 # expression shows them; undef where they are not the server's
@@ -142,7 +148,7 @@ sub generated
 	return {
 		map {
 			$_ => $node{$_}->safe_psql('postgres',
-				"SELECT generated FROM idgen_stats() WHERE generator = '$type'")
+				"SELECT generated FROM idgen_stats() WHERE generator = '$generator_of{$type}'")
 		} @servers
 	};
 }
@@ -219,7 +225,8 @@ sub check_path
 
 for my $t (@types)
 {
-	my ($type, $gen) = ($t->{type}, $GEN{ $t->{type} });
+	my ($type, $gen) = ($t->{type}, $gen_of{ $t->{type} });
+	my $extract = $extract_of{$type};
 	my $item = "${type}_item";
 
 	$coord->safe_psql('postgres', qq{
@@ -412,13 +419,13 @@ for my $t (@types)
 
 	# Range by time, with the comparisons of ids and times and with <@: the
 	# rows whose ids' times lie in [t1, t2), as the plain table computes
-	# them with ${type}_extract_timestamp()
+	# them with T_extract_timestamp() (uuidv7_extract_timestamp() for uuid)
 	my ($t1, $t2) = split /\|/,
 	  $coord->safe_psql('postgres',
-		"SELECT ${type}_extract_timestamp('$lo'), ${type}_extract_timestamp('$hi')");
+		"SELECT ${extract}('$lo'), ${extract}('$hi')");
 	my $in_times = $coord->safe_psql('postgres', qq{
 		SELECT n FROM ${type}_local
-		WHERE ${type}_extract_timestamp(id) >= '$t1' AND ${type}_extract_timestamp(id) < '$t2'
+		WHERE ${extract}(id) >= '$t1' AND ${extract}(id) < '$t2'
 		ORDER BY id});
 	my $count = scalar(split /\n/, $in_times);
 	ok($count > 0 && $count < $total, "$type: [t1, t2) holds $count of the $total rows");

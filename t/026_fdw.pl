@@ -8,8 +8,11 @@
 # ORDER BY id with a LIMIT; each answer is exact.  Without the option no
 # condition is sent, and the answers are the same, filtered locally.  A
 # condition on now() is filtered locally whatever the option; as a
-# parameter of a prepared statement it is sent.  An INSERT through a
-# foreign table makes the id where it runs.
+# parameter of a prepared statement it is sent.  A uuid column of
+# gen_uuidv7() values compared with times: sent with the option or without
+# (the planner makes them core's comparisons of uuids), and as a parameter
+# through idgen_uuidv7_bound().  An INSERT through a foreign table makes the
+# id where it runs.
 
 use strict;
 use warnings;
@@ -29,7 +32,8 @@ my %origin;
 for my $name ('a', 'b')
 {
 	$origin{$name} = idgen_node("fdw_$name", preload => 1,
-		sql => join('', map { "CREATE TABLE t_$_ (id $_ PRIMARY KEY, batch integer NOT NULL);" } @TYPES));
+		sql => join('', map { "CREATE TABLE t_$_ (id $_ PRIMARY KEY, batch integer NOT NULL);" } @TYPES)
+		  . 'CREATE TABLE t_uuid (id uuid PRIMARY KEY, batch integer NOT NULL);');
 }
 my $k = 0;
 for my $name ('a', 'b')
@@ -61,7 +65,8 @@ for my $batch (1 .. 3)
 		$origin{$name}->safe_psql('postgres',
 			join('', map {
 				"INSERT INTO t_$_ SELECT $GEN{$_}, $batch FROM generate_series(1, $ROWS);"
-			} @TYPES));
+			} @TYPES)
+			  . "INSERT INTO t_uuid SELECT gen_uuidv7(), $batch FROM generate_series(1, $ROWS);");
 	}
 	last if $batch == 3;
 	Time::HiRes::usleep(150_000);
@@ -156,12 +161,13 @@ sub pushed_to_both
 # "server|batch|count" lines
 sub expected_batches
 {
-	my ($type, $cond) = @_;
+	my ($type, $cond, $table) = @_;
+	$table //= "t_$type";
 	return join "\n", map {
 		my $name = $_;
 		my $rows = $origin{$name}->safe_psql('postgres', qq{
 			SELECT batch, count(*)
-			FROM (SELECT batch, ${type}_extract_timestamp(id) AS ts FROM t_$type) s
+			FROM (SELECT batch, ${type}_extract_timestamp(id) AS ts FROM $table) s
 			WHERE $cond GROUP BY batch ORDER BY batch});
 		map { "$name|$_" } grep { $_ ne '' } split /\n/, $rows
 	} ('a', 'b');
@@ -280,6 +286,54 @@ for my $type (@TYPES)
 	is(batches_through("plain_both_$type", "id <@ tstzrange('$t1', '$t2')"),
 		$rows2, "$type: ... with the same answer");
 }
+
+# uuid compared with times (UUIDv7 values of gen_uuidv7()): the planner
+# writes a comparison with a constant time, and containment in a constant
+# range, as core's comparisons of uuids with constants, which are sent with
+# the option or without; a time known only when the statement runs (a
+# parameter) as one with idgen_uuidv7_bound($1), sent with the option
+for my $name ('a', 'b')
+{
+	$reader->safe_psql('postgres', qq{
+		CREATE FOREIGN TABLE ${name}_uuid (id uuid, batch integer)
+			SERVER server_$name OPTIONS (table_name 't_uuid');
+		CREATE FOREIGN TABLE plain_${name}_uuid (id uuid, batch integer)
+			SERVER plain_$name OPTIONS (table_name 't_uuid');
+	});
+}
+$reader->safe_psql('postgres', q{
+	CREATE VIEW both_uuid AS SELECT 'a' AS server, id, batch FROM a_uuid UNION ALL SELECT 'b', id, batch FROM b_uuid;
+	CREATE VIEW plain_both_uuid AS
+		SELECT 'a' AS server, id, batch FROM plain_a_uuid UNION ALL SELECT 'b', id, batch FROM plain_b_uuid;
+});
+my ($b1, $b2) = map { $reader->safe_psql('postgres', "SELECT idgen_uuidv7_bound('$_'::timestamptz)") } ($t1, $t2);
+my %uuid_remote = (
+	"id >= T1" => "\\(\\(id >= '$b1'\\)\\)",
+	"id < T2" => "\\(\\(id < '$b2'\\)\\)");
+$uuid_remote{$_} = "\\(\\(id >= '$b1'\\)\\) AND \\(\\(id < '$b2'\\)\\)"
+  for ("id > T1 AND id <= T2", "id <@ tstzrange(T1, T2)", "tstzrange(T1, T2) @> id");
+for my $case (@time_cases)
+{
+	my ($label, undef, $ts_cond, $want_batches) = @$case;
+	my $cond = with_times($label);
+	for my $view ('both_uuid', 'plain_both_uuid')
+	{
+		pushed_to_both("SELECT * FROM $view WHERE $cond", $uuid_remote{$label}, "$view: $label");
+		is(batches_through($view, $cond), $want_batches, "$view: $label selects exactly those batches");
+	}
+	is(expected_batches('uuidv7', with_times($ts_cond), 't_uuid'), $want_batches,
+		"uuid: $label ... as each server's own timestamps say");
+}
+my $prepared_uuid = q{
+	SET plan_cache_mode = force_generic_plan;
+	PREPARE since_uuid(timestamptz) AS SELECT count(*) FROM a_uuid WHERE id >= $1;
+};
+like( $reader->safe_psql('postgres',
+		"$prepared_uuid EXPLAIN (VERBOSE, COSTS OFF) EXECUTE since_uuid(now() - interval '1 hour')"),
+	qr/Remote SQL: SELECT count\(\*\) FROM public\.t_uuid WHERE \(\(id >= public\.idgen_uuidv7_bound\(\$1::timestamp with time zone\)\)\)$/m,
+	'uuid: as a parameter of a prepared statement, the time is sent in idgen_uuidv7_bound() (and the count with it)');
+is($reader->safe_psql('postgres', "$prepared_uuid EXECUTE since_uuid('$t1')"),
+	2 * $ROWS, 'uuid: ... and the count is exact');
 
 # now() is not sent (postgres_fdw sends no function that is not immutable,
 # so that the two servers' clocks cannot disagree); a parameter is

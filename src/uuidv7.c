@@ -1,0 +1,153 @@
+/*
+ * uuidv7.c
+ *	  UUIDv7 on core's uuid (SPEC section 11): the generator, gen_ulid()'s
+ *	  with a 74-bit random part (ulid.c), the time of a version 7 value and
+ *	  the smallest one at a time, and uuids compared with times through the
+ *	  shared machinery of idtime.c, with the planner writing those
+ *	  comparisons as core's comparisons of uuids.
+ *
+ *	  bytes 0-5: timestamp_ms | 6: version 7, rand_a high 4 bits |
+ *	  7: rand_a low 8 bits | 8: variant 10, rand_b high 6 bits | 9-15: rand_b
+ */
+#include "clock.h"
+#include "idgen.h"
+#include "idtype.h"
+#include "ulid.h"
+
+#include "catalog/pg_type_d.h"
+#include "utils/uuid.h"
+
+#define UUIDV7_LEN			16
+#define UUIDV7_MAX_MS		((UINT64CONST(1) << 48) - 1)
+/* The random part: rand_a's 12 bits, then rand_b's 62 */
+#define UUIDV7_RANDOM_BITS	74
+#define UUIDV7_RAND_B_MASK	((UINT64CONST(1) << 62) - 1)
+
+static const IdgenTimeUnit uuidv7_unit = {0, 1, 1000, UUIDV7_MAX_MS};
+
+/*
+ * A uuid from its millisecond and its 74-bit random part, right-aligned in
+ * ULID_RANDOM_LEN bytes: (ms, random) order is byte order
+ */
+static void
+uuidv7_pack(uint8 *v, uint64 ms, const uint8 *random)
+{
+	uint64		hi = be_get(random, 2);
+	uint64		lo = be_get(random + 2, 8);
+	uint64		rand_a = (hi << 2) | (lo >> 62);
+
+	be_put(v, 6, ms);
+	v[6] = 0x70 | (uint8) ((rand_a >> 8) & 0x0F);
+	v[7] = (uint8) rand_a;
+	be_put(v + 8, 8, (UINT64CONST(1) << 63) | (lo & UUIDV7_RAND_B_MASK));
+}
+
+static inline bool
+uuidv7_is_v7(const uint8 *v)
+{
+	return (v[6] >> 4) == 7 && (v[8] & 0xC0) == 0x80;
+}
+
+/* The millisecond in the first 48 bits, whatever the version */
+static TimestampTz
+uuidv7_timestamp(const uint8 *v)
+{
+	return idgen_units_to_timestamp(be_get(v, 6), &uuidv7_unit);
+}
+
+/* The smallest version 7 uuid at a millisecond: rand_a and rand_b zero */
+static void
+uuidv7_first_at(uint64 ms, uint8 *v)
+{
+	static const uint8 zero[ULID_RANDOM_LEN] = {0};
+
+	uuidv7_pack(v, ms, zero);
+}
+
+/*
+ * uuid compared with times: a time compares as uuidv7_from_parts(t), the
+ * nil uuid before 1970 and the max uuid after 10889, which
+ * idgen_uuidv7_bound(t) gives the planner
+ */
+static const IdgenType uuidv7_type = {
+	.name = "uuid",
+	.len = UUIDV7_LEN,
+	.sigoff = 0,
+	.siglen = UUIDV7_LEN,
+	.timestamp = uuidv7_timestamp,
+	.unit = &uuidv7_unit,
+	.first_at = uuidv7_first_at,
+	.typid = UUIDOID,
+	.boundfn = "idgen_uuidv7_bound",
+};
+
+static IdgenUlidLocal uuidv7_local;
+
+static const IdgenUlidGen uuidv7_gen = {
+	.func = "gen_uuidv7()",
+	.type = "uuid",
+	.gen = IDGEN_GEN_UUIDV7,
+	.bits = UUIDV7_RANDOM_BITS,
+	.lock = offsetof(IdgenShared, uuidv7_lock),
+	.shared = offsetof(IdgenShared, uuidv7),
+	.local = &uuidv7_local,
+	.pack = uuidv7_pack,
+};
+
+PG_FUNCTION_INFO_V1(gen_uuidv7);
+Datum
+gen_uuidv7(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_UUID_P((pg_uuid_t *) idgen_ulid_generate(&uuidv7_gen));
+}
+
+void
+uuidv7_node_info(IdgenNodeInfo *info)
+{
+	info->scope = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? "server" : "backend";
+	strlcpy(info->source, "random", sizeof(info->source));
+	snprintf(info->node, sizeof(info->node), "none: 74 random bits a millisecond");
+}
+
+/* The millisecond of a version 7 uuid (variant 10), NULL for any other */
+PG_FUNCTION_INFO_V1(uuidv7_extract_timestamp);
+Datum
+uuidv7_extract_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8 *v = PG_GETARG_UUID_P(0)->data;
+
+	if (!uuidv7_is_v7(v))
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(uuidv7_timestamp(v));
+}
+
+/* The smallest version 7 uuid at or after ts: rounded up to the ms */
+PG_FUNCTION_INFO_V1(uuidv7_from_parts);
+Datum
+uuidv7_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		ms = idgen_timestamp_to_units(PG_GETARG_TIMESTAMPTZ(0), &uuidv7_unit,
+											  "uuid");
+	pg_uuid_t  *v = palloc0(sizeof(pg_uuid_t));
+
+	uuidv7_first_at(ms, v->data);
+	PG_RETURN_UUID_P(v);
+}
+
+/* The uuid a time compares as (see uuidv7_type) */
+PG_FUNCTION_INFO_V1(idgen_uuidv7_bound);
+Datum
+idgen_uuidv7_bound(PG_FUNCTION_ARGS)
+{
+	const IdtimeBound *b = idtime_bound_slow(fcinfo, &uuidv7_type, PG_GETARG_TIMESTAMPTZ(0));
+	pg_uuid_t  *v = palloc(sizeof(pg_uuid_t));
+
+	memcpy(v->data, b->val, UUIDV7_LEN);
+	PG_RETURN_UUID_P(v);
+}
+
+IDGEN_TIME_CMP_FUNCTION(uuid, uuidv7_type, lt, PG_RETURN_BOOL(c < 0))
+IDGEN_TIME_CMP_FUNCTION(uuid, uuidv7_type, le, PG_RETURN_BOOL(c <= 0))
+IDGEN_TIME_CMP_FUNCTION(uuid, uuidv7_type, gt, PG_RETURN_BOOL(c > 0))
+IDGEN_TIME_CMP_FUNCTION(uuid, uuidv7_type, ge, PG_RETURN_BOOL(c >= 0))
+IDGEN_TIME_CONTAINMENT_FUNCTIONS(uuid, uuidv7_type)

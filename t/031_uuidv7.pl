@@ -1,0 +1,90 @@
+
+# gen_uuidv7() across sessions with idgen.monotonic = server: sessions
+# taking turns, pgbench with four clients for 30 s, and a session whose
+# clock steps back, all get strictly increasing values in call order; and
+# without preloading, sessions taking turns too.
+
+use strict;
+use warnings;
+
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use FindBin;
+use lib $FindBin::RealBin;
+use IdgenTest;
+
+# Values taken from sessions in turn, in call order: how many are not above
+# the one before, and how many are distinct
+sub in_turns
+{
+	my ($node, $sessions, $calls) = @_;
+	my @values;
+	for my $i (1 .. $calls)
+	{
+		push @values, $sessions->[ $i % @$sessions ]->query_safe('SELECT gen_uuidv7()');
+	}
+	my $values = join(',', map { "($_, '$values[$_]'::uuid)" } 0 .. $#values);
+	return $node->safe_psql('postgres',
+		"SELECT count(*) FILTER (WHERE u <= prev), count(DISTINCT u)
+		 FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev FROM (VALUES $values) v(i, u)) a");
+}
+
+foreach my $preload (1, 0)
+{
+	my $label = $preload ? 'preloaded' : 'not preloaded';
+	my $node = idgen_node($preload ? 'uuidv7_preload' : 'uuidv7_plain', preload => $preload,
+		conf => "idgen.monotonic = 'server'\n");
+
+	my @s = map { $node->background_psql('postgres') } 1 .. 2;
+	is(in_turns($node, \@s, 400), '0|400',
+		"$label: two sessions taking turns get strictly increasing values");
+
+	# One session's clock an hour behind: the server's generator goes on
+	# from the millisecond it reached
+	$s[1]->query_safe("SET idgen.clock_offset = '-1h'");
+	is(in_turns($node, \@s, 400), '0|400',
+		"$label: with one session's clock an hour back, values still increase");
+	is( $node->safe_psql('postgres',
+			"SELECT clock_regressions > 0 FROM idgen_stats() WHERE generator = 'uuidv7'"),
+		't', "$label: the clock regression is counted");
+	$_->quit for @s;
+	next unless $preload;
+
+	# pgbench, four clients for 30 s: one script inserts ten values at a time
+	# (no duplicate may come out), the other one value with its place in
+	# call order, taken under a lock with the value (none may be below the
+	# one before)
+	$node->safe_psql('postgres', q{
+		CREATE TABLE free (id uuid NOT NULL);
+		CREATE SEQUENCE calls;
+		CREATE TABLE ordered (n bigint PRIMARY KEY, id uuid NOT NULL);
+	});
+	my $dir = PostgreSQL::Test::Utils::tempdir;
+	append_to_file("$dir/free.sql",
+		"INSERT INTO free SELECT gen_uuidv7() FROM generate_series(1, 10);\n");
+	append_to_file("$dir/ordered.sql",
+		"BEGIN;\nSELECT pg_advisory_xact_lock(7);\n"
+		  . "INSERT INTO ordered VALUES (nextval('calls'), gen_uuidv7());\nCOMMIT;\n");
+	my ($out, $err) = ('', '');
+	my $ok = IPC::Run::run(
+		[ 'pgbench', '--no-vacuum', '--client=4', '--jobs=4', '--time=30',
+			'-f', "$dir/free.sql", '-f', "$dir/ordered.sql",
+			'-h', $node->host, '-p', $node->port, 'postgres' ],
+		'>', \$out, '2>', \$err);
+	ok($ok, "$label: pgbench ran for 30 s") or diag($out, $err);
+	is( $node->safe_psql('postgres', q{
+			SELECT count(*) > 10000, count(*) = count(DISTINCT id) FROM free}),
+		't|t', "$label: pgbench: no duplicate among the values of four clients");
+	is( $node->safe_psql('postgres', q{
+			SELECT count(*) > 1000, count(*) FILTER (WHERE id <= prev)
+			FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM ordered) a}),
+		't|0', "$label: pgbench: no value below the one before in call order");
+	is( $node->safe_psql('postgres', q{
+			SELECT count(*) FROM (SELECT id FROM free UNION ALL SELECT id FROM ordered) a
+			GROUP BY id HAVING count(*) > 1}),
+		'', "$label: pgbench: none of the scripts' values in common");
+	$node->stop;
+}
+
+done_testing();
