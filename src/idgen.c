@@ -36,6 +36,7 @@ int			idgen_sno_sequence_max = 65535;
 char	   *idgen_siq_domain = NULL;
 int			idgen_siq_local_id = 0;
 int			idgen_siq_shard = -1;
+int			idgen_snowflake_node = -1;
 bool		idgen_siq_domain_changed = true;
 char	   *idgen_muid_medallion = NULL;
 int64		idgen_muid_medallion_value = -1;
@@ -119,7 +120,8 @@ typedef enum IdgenNodeSetting
 	IDGEN_SET_SIQ_SHARD,
 	IDGEN_SET_SIQ_DOMAIN,
 	IDGEN_SET_SIQ_LOCAL_ID,
-	IDGEN_SET_MUID_MEDALLION
+	IDGEN_SET_MUID_MEDALLION,
+	IDGEN_SET_SNOWFLAKE_NODE
 } IdgenNodeSetting;
 
 static void idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain);
@@ -161,6 +163,12 @@ static void
 idgen_siq_shard_assign(int newval, void *extra)
 {
 	idgen_node_assigned(IDGEN_SET_SIQ_SHARD, newval, NULL);
+}
+
+static void
+idgen_snowflake_node_assign(int newval, void *extra)
+{
+	idgen_node_assigned(IDGEN_SET_SNOWFLAKE_NODE, newval, NULL);
 }
 
 /* The backends' cached domain hash is stale once either setting changes */
@@ -289,9 +297,14 @@ _PG_init(void)
 							   "Decimal, or hexadecimal after 0x, from 1 to 17592186044414; \"\" derives it from the cluster's system identifier, timeline and node record.",
 							   &idgen_muid_medallion, "", PGC_SIGHUP, 0,
 							   idgen_muid_medallion_check, idgen_muid_medallion_assign, NULL);
+	DefineCustomIntVariable("idgen.snowflake_node",
+							"Node of the snowflake values this server generates.",
+							"-1 derives it from the cluster's system identifier, timeline and node record.",
+							&idgen_snowflake_node, -1, -1, 1023,
+							PGC_SIGHUP, 0, NULL, idgen_snowflake_node_assign, NULL);
 	DefineCustomStringVariable("idgen.node_confirm",
 							   "Confirms as this server's own the node settings its data directory was copied with.",
-							   "The code that gen_sno(), gen_siq() and gen_muid() give when they refuse such settings; set it once the server they came from has stopped for good.",
+							   "The code that gen_sno(), gen_siq(), gen_muid() and gen_snowflake() give when they refuse such settings; set it once the server they came from has stopped for good.",
 							   &idgen_node_confirm, "", PGC_SIGHUP, 0,
 							   NULL, idgen_node_confirm_assign, NULL);
 	DefineCustomIntVariable("idgen.clock_offset",
@@ -342,11 +355,12 @@ idgen_random(void *buf, size_t len)
 #define IDGEN_NODE_FILE		"idgen.node"
 #define IDGEN_NODE_MAGIC	0x69644e44	/* "idND" */
 
-/* The payload is one IdgenNodeRecord, or the part of one the first layout had */
+/* The payload is one IdgenNodeRecord, in this layout or an older one */
 static bool
 idgen_node_len_ok(const char *payload, size_t len)
 {
-	return len == sizeof(IdgenNodeRecord) || len == IDGEN_NODE_RECORD_V1_LEN;
+	return len == sizeof(IdgenNodeRecord) || len == IDGEN_NODE_RECORD_V1_LEN ||
+		len == IDGEN_NODE_RECORD_V2_LEN;
 }
 
 static const IdgenStateFile idgen_node_file = {
@@ -356,7 +370,7 @@ static const IdgenStateFile idgen_node_file = {
 	.len_ok = idgen_node_len_ok,
 };
 
-/* Read the record; one of the first layout holds no settings */
+/* Read the record; one of an older layout lacks the newer settings */
 static IdgenFileStatus
 idgen_node_read(IdgenNodeRecord *rec, char *problem)
 {
@@ -365,8 +379,8 @@ idgen_node_read(IdgenNodeRecord *rec, char *problem)
 
 	memset(rec, 0, sizeof(*rec));
 	found = idgen_file_read(&idgen_node_file, (char *) rec, sizeof(*rec), &len, problem);
-	if (found == IDGEN_FILE_OK && len == IDGEN_NODE_RECORD_V1_LEN)
-		rec->settings = idgen_node_no_settings;
+	if (found == IDGEN_FILE_OK)
+		(void) idgen_node_upgrade(rec, len);
 	/* messages print the host name: it ends within the record */
 	rec->place.host[sizeof(rec->place.host) - 1] = '\0';
 	return found;
@@ -419,6 +433,7 @@ idgen_node_conf_read(IdgenNodeConf *c)
 	c->siq_shard = idgen_siq_shard;
 	c->siq_local_id = idgen_siq_local_id;
 	c->muid_medallion = idgen_muid_medallion_value;
+	c->snowflake_node = idgen_snowflake_node;
 	/* the check hook bounds the length */
 	strlcpy(c->siq_domain, idgen_siq_domain ? idgen_siq_domain : "", sizeof(c->siq_domain));
 }
@@ -479,6 +494,7 @@ idgen_node_settings_now(IdgenNodeSettings *s)
 	s->siq_shard = c->siq_shard;
 	s->siq_domain_key = idgen_node_domain_key(c->siq_domain, c->siq_local_id);
 	s->muid_medallion = c->muid_medallion;
+	s->snowflake_node = c->snowflake_node;
 }
 
 /* The system clock in Unix microseconds, without idgen.clock_offset */
@@ -562,6 +578,9 @@ idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain)
 			break;
 		case IDGEN_SET_MUID_MEDALLION:
 			s.muid_medallion = value;
+			break;
+		case IDGEN_SET_SNOWFLAKE_NODE:
+			s.snowflake_node = (int32) value;
 			break;
 	}
 	idgen_node_record_settings(&rec, &s);
@@ -807,10 +826,11 @@ idgen_node_report(IdgenNodeStatus status, const char *problem, const char *setti
 	char		settings[128];
 
 	if (setting == NULL)
-		snprintf(settings, sizeof(settings), "\"%s\", \"%s\" and \"%s\"",
+		snprintf(settings, sizeof(settings), "\"%s\", \"%s\", \"%s\" and \"%s\"",
 				 idgen_node_specs[IDGEN_NODE_SNO].setting,
 				 idgen_node_specs[IDGEN_NODE_SIQ].setting,
-				 idgen_node_specs[IDGEN_NODE_MUID].setting);
+				 idgen_node_specs[IDGEN_NODE_MUID].setting,
+				 idgen_node_specs[IDGEN_NODE_SNOWFLAKE].setting);
 	else
 		snprintf(settings, sizeof(settings), "\"%s\"", setting);
 
@@ -885,6 +905,8 @@ idgen_node_setting_value(IdgenNodeKind kind)
 			return psprintf("%d", idgen_node.sno_partition);
 		case IDGEN_NODE_SIQ:
 			return psprintf("%d", idgen_node.siq_shard);
+		case IDGEN_NODE_SNOWFLAKE:
+			return psprintf("%d", idgen_node.snowflake_node);
 		default:
 			return psprintf(INT64_FORMAT, idgen_node.muid_medallion);
 	}
@@ -1085,6 +1107,7 @@ static const struct
 	[IDGEN_GEN_SIQ] = {"siq", siq_node_info},
 	[IDGEN_GEN_MUID] = {"muid", muid_node_info},
 	[IDGEN_GEN_ULID] = {"ulid", ulid_node_info},
+	[IDGEN_GEN_SNOWFLAKE] = {"snowflake", snowflake_node_info},
 };
 
 PG_FUNCTION_INFO_V1(idgen_stats);

@@ -98,8 +98,8 @@ sub reset_settings
 
 # The node fields a server derives, as src/node.c computes them from its
 # system identifier, timeline and copy: [sno partition, siq shard, muid
-# medallion].  Written again here, in Perl, so that a test can say which
-# fields a cluster must derive before it generates anything.
+# medallion, snowflake node].  Written again here, in Perl, so that a test
+# can say which fields a cluster must derive before it generates anything.
 my $two64 = Math::BigInt->new(2)->bpow(64);
 
 # splitmix64's finaliser, modulo 2^64
@@ -117,7 +117,8 @@ sub derived_fields
 	my ($sysid, $timeline, $copy) = @_;
 	my @fields;
 	# each generator's width, salt (its name) and base, as in node.c
-	for my $spec ([ 16, 0x736e6f, 0 ], [ 8, 0x736971, 0 ], [ 40, 0x6d756964, 2**40 ])
+	for my $spec ([ 16, 0x736e6f, 0 ], [ 8, 0x736971, 0 ], [ 40, 0x6d756964, 2**40 ],
+		[ 10, 0x736e6f77, 0 ])
 	{
 		my ($bits, $salt, $base) = @$spec;
 		my $salted = Math::BigInt->new($salt)->badd(Math::BigInt->from_hex('9e3779b97f4a7c15'))
