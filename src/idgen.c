@@ -370,17 +370,22 @@ static const IdgenStateFile idgen_node_file = {
 	.len_ok = idgen_node_len_ok,
 };
 
-/* Read the record; one of an older layout lacks the newer settings */
+/*
+ * Read the record; one of an older layout lacks the newer settings, and
+ * *older (when not NULL) says it is to be written again in this one
+ */
 static IdgenFileStatus
-idgen_node_read(IdgenNodeRecord *rec, char *problem)
+idgen_node_read(IdgenNodeRecord *rec, char *problem, bool *older)
 {
 	IdgenFileStatus found;
-	size_t		len;
+	size_t		len = 0;
 
 	memset(rec, 0, sizeof(*rec));
 	found = idgen_file_read(&idgen_node_file, (char *) rec, sizeof(*rec), &len, problem);
 	if (found == IDGEN_FILE_OK)
 		(void) idgen_node_upgrade(rec, len);
+	if (older != NULL)
+		*older = found == IDGEN_FILE_OK && len != sizeof(*rec);
 	/* messages print the host name: it ends within the record */
 	rec->place.host[sizeof(rec->place.host) - 1] = '\0';
 	return found;
@@ -526,7 +531,8 @@ static const IdgenStateFile idgen_node_pm_file = {
  * Nothing here may raise an error.
  */
 static void
-idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *settings)
+idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *settings,
+						   bool older)
 {
 	IdgenNodeRecord next;
 	IdgenNodePlace own;
@@ -537,7 +543,7 @@ idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *
 	next = *rec;
 	next.settings = *settings;
 	next.copied = idgen_node_copied(rec, &own, settings);
-	if (memcmp(&next, rec, sizeof(next)) != 0 &&
+	if ((older || memcmp(&next, rec, sizeof(next)) != 0) &&
 		!idgen_file_write(&idgen_node_pm_file, (const char *) &next, sizeof(next), problem))
 		ereport(LOG,
 				(errcode(ERRCODE_IO_ERROR),
@@ -552,8 +558,9 @@ idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain)
 	IdgenNodeRecord rec;
 	IdgenNodeSettings s;
 	char		problem[IDGEN_PROBLEM_LEN];
+	bool		older;
 
-	if (idgen_node_read(&rec, problem) != IDGEN_FILE_OK)
+	if (idgen_node_read(&rec, problem, &older) != IDGEN_FILE_OK)
 		return;
 	idgen_node_settings_now(&s);
 	switch (setting)
@@ -583,7 +590,7 @@ idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain)
 			s.snowflake_node = (int32) value;
 			break;
 	}
-	idgen_node_record_settings(&rec, &s);
+	idgen_node_record_settings(&rec, &s, older);
 }
 
 /*
@@ -605,8 +612,9 @@ idgen_node_startup(void)
 	char		problem[IDGEN_PROBLEM_LEN];
 	ControlFileData *control;
 	bool		crc_ok;
+	bool		older;
 
-	switch (idgen_node_read(&rec, problem))
+	switch (idgen_node_read(&rec, problem, &older))
 	{
 		case IDGEN_FILE_UNTRUSTED:
 			ereport(LOG,
@@ -617,7 +625,7 @@ idgen_node_startup(void)
 			return;
 		case IDGEN_FILE_OK:
 			idgen_node_settings_now(&settings);
-			idgen_node_record_settings(&rec, &settings);
+			idgen_node_record_settings(&rec, &settings, older);
 			return;
 		case IDGEN_FILE_ABSENT:
 			memset(&next, 0, sizeof(next));
@@ -749,6 +757,7 @@ idgen_node_identity(char *problem, uint32 *copied)
 	IdgenFileStatus found = IDGEN_FILE_OK;
 	uint64		sysid = GetSystemIdentifier();
 	bool		confirmed = false;
+	bool		older = false;
 
 	Assert(!RecoveryInProgress());
 	*copied = 0;
@@ -761,7 +770,7 @@ idgen_node_identity(char *problem, uint32 *copied)
 		own = rec.place;
 	}
 	else
-		found = idgen_node_read(&rec, problem);
+		found = idgen_node_read(&rec, problem, &older);
 
 	if (found == IDGEN_FILE_UNTRUSTED)
 		status = IDGEN_NODE_UNTRUSTED;
@@ -774,7 +783,7 @@ idgen_node_identity(char *problem, uint32 *copied)
 								   sysid, &settings, idgen_node_draw, NULL, &next);
 		*copied = next.copied;
 		confirmed = idgen_node_confirmed(&next, sysid);
-		if ((found != IDGEN_FILE_OK || memcmp(&next, &rec, sizeof(next)) != 0) &&
+		if ((found != IDGEN_FILE_OK || older || memcmp(&next, &rec, sizeof(next)) != 0) &&
 			!idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem))
 		{
 			status = IDGEN_NODE_UNWRITTEN;
@@ -874,7 +883,7 @@ idgen_node_check(void)
 		IdgenNodeSettings settings;
 
 		idgen_node_settings_now(&settings);
-		if (idgen_node_read(&rec, problem) == IDGEN_FILE_OK && idgen_node_place(&own, problem))
+		if (idgen_node_read(&rec, problem, NULL) == IDGEN_FILE_OK && idgen_node_place(&own, problem))
 		{
 			idgen_node_refused = idgen_node_copied(&rec, &own, &settings);
 			idgen_node_refused_rec = rec;
