@@ -99,6 +99,20 @@ ALTER SYSTEM SET idgen.muid_medallion = '17592186044415';
 ALTER SYSTEM SET idgen.muid_medallion = '0xFFFFFFFFFFF';
 \echo :SQLSTATE
 
+-- idgen.worker_idle: 1 s .. 1 day, two minutes unless set; a number
+-- without a unit is seconds
+SHOW idgen.worker_idle;
+ALTER SYSTEM SET idgen.worker_idle = 0;
+\echo :SQLSTATE
+ALTER SYSTEM SET idgen.worker_idle = 1;
+INSERT INTO written (name, setting) TABLE auto_conf;
+ALTER SYSTEM RESET idgen.worker_idle;
+ALTER SYSTEM SET idgen.worker_idle = '1d';
+INSERT INTO written (name, setting) TABLE auto_conf;
+ALTER SYSTEM RESET idgen.worker_idle;
+ALTER SYSTEM SET idgen.worker_idle = 86401;
+\echo :SQLSTATE
+
 -- Every valid value was written as given, and nothing is left
 SELECT name, setting FROM written ORDER BY n;
 SELECT count(*) AS left_in_auto_conf FROM auto_conf;

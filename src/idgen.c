@@ -312,6 +312,11 @@ _PG_init(void)
 							"Lets tests move the clock that idgen's generators read backwards and forwards.",
 							&idgen_clock_offset_ms, 0, INT_MIN + 1, INT_MAX,
 							PGC_SUSET, GUC_UNIT_MS, NULL, NULL, NULL);
+	DefineCustomIntVariable("idgen.worker_idle",
+							"Time without a new value after which the idgen worker stops keeping a generator's mark ahead.",
+							"The first call after it waits for one write of the mark file.",
+							&idgen_worker_idle_s, 120, 1, 86400,
+							PGC_SIGHUP, GUC_UNIT_S, NULL, NULL, NULL);
 	MarkGUCPrefixReserved("idgen");
 
 	if (!process_shared_preload_libraries_in_progress)

@@ -11,7 +11,7 @@
  *	  half the window, with the other marks in use in the same write,
  *	  through hwm.c's one writing path (the file durable first, shared
  *	  memory after).  Once no generator has issued a value for
- *	  IDGEN_WORKER_IDLE_S, it stops writing and sleeps until a caller wakes
+ *	  idgen.worker_idle, it stops writing and sleeps until a caller wakes
  *	  it: one that needed a mark (the first call after the idle period, or a
  *	  burst ahead of the clock) and wrote it itself, or one that found its
  *	  mark close.  While the worker is gone (terminated, or between its exit
@@ -44,10 +44,11 @@
 #define IDGEN_WORKER_RESTART_S	5
 
 /*
- * Seconds without a new value after which a generator's mark is no longer
- * kept ahead: long enough that a call a minute never waits for the file.
+ * idgen.worker_idle: seconds without a new value after which a generator's
+ * mark is no longer kept ahead.  The default, two minutes, is long enough
+ * that a call a minute never waits for the file.
  */
-#define IDGEN_WORKER_IDLE_S		120
+int			idgen_worker_idle_s = 120;
 
 /* How often the marks in use are looked at: an eighth of the window */
 #define IDGEN_WORKER_NAP_MS		(IDGEN_HWM_WINDOW_US / 8000)
@@ -210,7 +211,7 @@ idgen_worker_main(Datum arg)
 				instr_time	idle = now;
 
 				INSTR_TIME_SUBTRACT(idle, last_use[i]);
-				in_use[i] = INSTR_TIME_GET_MICROSEC(idle) < IDGEN_WORKER_IDLE_S * INT64CONST(1000000);
+				in_use[i] = INSTR_TIME_GET_MICROSEC(idle) < (uint64) idgen_worker_idle_s * 1000000;
 			}
 			any |= in_use[i];
 		}

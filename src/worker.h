@@ -64,6 +64,8 @@ typedef struct IdgenWorkerState
 extern void idgen_worker_publish(bool valid, uint64 stamp, const IdgenNodeConf *conf);
 extern uint32 idgen_worker_published(bool *valid, uint64 *stamp, IdgenNodeConf *conf);
 
+extern int	idgen_worker_idle_s;
+
 extern void idgen_worker_register(void);
 extern bool idgen_worker_wake(void);
 extern PGDLLEXPORT void idgen_worker_main(Datum arg);

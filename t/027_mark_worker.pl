@@ -11,8 +11,8 @@
 # repeats, each cycle's siq, muid and snowflake values are above the
 # cycles' before,
 # and none runs more than the window (1.2 s) ahead of the clock.  Idle:
-# a call a minute finds its mark ahead; two minutes after the last value
-# the worker stops writing, and the next call writes the mark.  A standby
+# a call within idgen.worker_idle finds its mark ahead; that long after the
+# last value the worker stops writing, and the next call writes the mark.  A standby
 # has no worker; promoted, it has one.
 
 use strict;
@@ -215,9 +215,13 @@ is( $node->safe_psql('postgres', qq{
 		   OR (SELECT min(f) FROM ids WHERE phase = p) <= (SELECT max(f) FROM ids WHERE phase < p)}),
 	'', 'crash cycles: each cycle\'s siq, muid and snowflake values above every earlier cycle\'s');
 
-# 6. Idle.  One call a minute still finds its mark ahead: the worker keeps
-# writing for two minutes after a generator's last value, then stops, and
-# the next call writes the mark itself (one write for each generator).
+# 6. Idle.  A call within idgen.worker_idle of the last still finds its
+# mark ahead: the worker keeps writing that long after a generator's last
+# value, then stops, and the next call writes the mark itself (one write
+# for each generator).  The period is two minutes unless set; here it is
+# set to 20 s with a reload, which the worker reads at once.
+is($node->safe_psql('postgres', 'SHOW idgen.worker_idle'), '2min', 'the idle period is two minutes by default');
+$node->safe_psql('postgres', "ALTER SYSTEM SET idgen.worker_idle = '20s'; SELECT pg_reload_conf()");
 is(load_finish(load_start(30, 1, 200)), '', 'a last second of load');
 my $last = Time::HiRes::time();
 
@@ -252,21 +256,21 @@ sub sleep_until
 	Time::HiRes::sleep($left) if $left > 0;
 	return;
 }
-sleep_until($last + 55);
+sleep_until($last + 10);
 $offset = -s $node->logfile;
-sleep_until($last + 60);
+sleep_until($last + 15);
 $w = writes($offset);
-is($w->[0], 0, 'idle for a minute: no caller wrote');
-cmp_ok($w->[1], '>=', 3, "idle for a minute: the worker still wrote ($w->[1] times in 5 s)");
+is($w->[0], 0, 'idle for 15 s of 20: no caller wrote');
+cmp_ok($w->[1], '>=', 3, "idle for 15 s of 20: the worker still wrote ($w->[1] times in 5 s)");
 $offset = -s $node->logfile;
 $node->safe_psql('postgres',
 	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), gen_snowflake(), clock_timestamp(), 31)});
 $last = Time::HiRes::time();
-is(writes($offset)->[0], 0, 'a call after a minute found its mark ahead');
-sleep_until($last + 122);
+is(writes($offset)->[0], 0, 'a call after 15 s found its mark ahead');
+sleep_until($last + 22);
 $offset = -s $node->logfile;
-sleep_until($last + 126);
-is_deeply(writes($offset), [ 0, 0 ], 'idle for two minutes: nobody writes');
+sleep_until($last + 26);
+is_deeply(writes($offset), [ 0, 0 ], 'idle for 20 s: nobody writes');
 is($node->safe_psql('postgres',
 		q{SELECT wait_event_type FROM pg_stat_activity WHERE backend_type = 'idgen worker'}),
 	'Extension', 'the worker sleeps');
