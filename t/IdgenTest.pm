@@ -12,7 +12,7 @@ use Time::HiRes;
 use Math::BigInt;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
-our @EXPORT = qw(@TYPES %GEN idgen_node fixed_ids configure reset_settings derived_fields run_together
+our @EXPORT = qw(@TYPES @CORE_GENERATORS %GEN %COLUMN idgen_node fixed_ids configure reset_settings derived_fields run_together
   run_script crash_backend sno_for three_sessions_insert scope_handover crc32c read_bytes write_bytes);
 
 # The five types, and a call of each one's generator (siq's for the kind 'user')
@@ -22,7 +22,13 @@ our %GEN = (
 	ulid => 'gen_ulid()',
 	sno => 'gen_sno()',
 	siq => "gen_siq('user')",
-	muid => 'gen_muid()');
+	muid => 'gen_muid()',
+	snowflake => 'gen_snowflake()');
+
+# The generators of core types' values, each named as its functions'
+# prefix, and the column type of every generator's values
+our @CORE_GENERATORS = qw(snowflake);
+our %COLUMN = ((map { $_ => $_ } @TYPES), snowflake => 'bigint');
 
 # A new cluster NAME, started, with idgen created in its database postgres.
 # Options: preload => true puts idgen in shared_preload_libraries; conf =>
