@@ -4,7 +4,8 @@ EXTENSION = idgen
 MODULE_big = idgen
 TYPES = wiji sno siq muid ulid
 OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o src/idtext.o src/hwm.o src/statefile.o src/node.o src/worker.o \
-	src/uuidv7.o $(patsubst %,src/%.o,$(TYPES))
+	src/uuidv7.o src/tickseq.o src/snowflake.o \
+	$(patsubst %,src/%.o,$(TYPES))
 # The released versions' install scripts (frozen); the newest version's
 # install script and the updates to it are generated from src/sql/
 DATA = idgen--1.0.sql idgen--1.1.sql idgen--1.2.sql
@@ -13,7 +14,7 @@ EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg 
 	bench/*.o bench/codec_bench $(FUZZ_TARGETS) fuzz/corpus test/unit/node_test
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
-REGRESS = init machinery settings wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen ulid ulid_vectors ulid_errors ulid_gen time_queries time_partitions time_estimates soft_errors uuidv7
+REGRESS = init machinery settings wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen ulid ulid_vectors ulid_errors ulid_gen snowflake time_queries time_partitions time_estimates soft_errors uuidv7
 REGRESS_OPTS = --load-extension=idgen
 TAP_TESTS = 1
 

@@ -44,11 +44,19 @@ idgen_timestamp_place(TimestampTz ts, const IdgenTimeUnit *u, uint64 *units)
 uint64
 idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *type)
 {
+	return idgen_timestamp_to_units_code(ts, u, type, ERRCODE_DATETIME_VALUE_OUT_OF_RANGE);
+}
+
+/* The same, with the SQLSTATE sqlstate outside */
+uint64
+idgen_timestamp_to_units_code(TimestampTz ts, const IdgenTimeUnit *u, const char *type,
+							  int sqlstate)
+{
 	uint64		units = 0;
 
 	if (TIMESTAMP_NOT_FINITE(ts))
 		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				(errcode(sqlstate),
 				 errmsg("timestamp out of range for type %s", type),
 				 errdetail("A %s holds only finite timestamps.", type)));
 
@@ -56,7 +64,7 @@ idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u, const char *typ
 		return units;
 	/* timestamptz_to_str() returns a static buffer: copy each result */
 	ereport(ERROR,
-			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			(errcode(sqlstate),
 			 errmsg("timestamp out of range for type %s", type),
 			 errdetail("Timestamp \"%s\" is outside the range a %s can hold (%s to %s).",
 					   pstrdup(timestamptz_to_str(ts)), type,

@@ -38,6 +38,8 @@ extern int	idgen_timestamp_place(TimestampTz ts, const IdgenTimeUnit *u,
 /* The unit count at or after ts (rounded up); 22008 outside the range */
 extern uint64 idgen_timestamp_to_units(TimestampTz ts, const IdgenTimeUnit *u,
 									   const char *type);
+extern uint64 idgen_timestamp_to_units_code(TimestampTz ts, const IdgenTimeUnit *u,
+											const char *type, int sqlstate);
 /* The timestamp of a unit count, floored to microseconds */
 extern TimestampTz idgen_units_to_timestamp(uint64 units, const IdgenTimeUnit *u);
 

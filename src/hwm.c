@@ -51,6 +51,7 @@ static const char *const idgen_hwm_generator[IDGEN_NHWM] = {
 	[IDGEN_HWM_SNO_TOCK] = "gen_sno()",
 	[IDGEN_HWM_SIQ] = "gen_siq()",
 	[IDGEN_HWM_MUID] = "gen_muid()",
+	[IDGEN_HWM_SNOWFLAKE] = "gen_snowflake()",
 };
 
 /*
@@ -325,6 +326,7 @@ static const IdgenHwmClock *const idgen_hwm_clock[IDGEN_NHWM] = {
 	[IDGEN_HWM_SNO_TOCK] = &sno_hwm_clock,
 	[IDGEN_HWM_SIQ] = &siq_hwm_clock,
 	[IDGEN_HWM_MUID] = &muid_hwm_clock,
+	[IDGEN_HWM_SNOWFLAKE] = &snowflake_hwm_clock,
 };
 
 /*

@@ -34,6 +34,7 @@ typedef enum IdgenHwmSlot
 	IDGEN_HWM_SNO_TOCK,			/* sno, tick-tock bit 1 */
 	IDGEN_HWM_SIQ,				/* siq, in 1/65536 s */
 	IDGEN_HWM_MUID,				/* muid transactions, in microseconds */
+	IDGEN_HWM_SNOWFLAKE,		/* snowflake, in milliseconds */
 	IDGEN_NHWM
 } IdgenHwmSlot;
 
@@ -41,7 +42,8 @@ typedef enum IdgenHwmSlot
 #define IDGEN_HWM_WINDOW_US		INT64CONST(1200000)
 
 /*
- * A slot's clock, in its generator's units (sno.c, siq.c, muid.c), for the
+ * A slot's clock, in its generator's units (sno.c, siq.c, muid.c,
+ * snowflake.c), for the
  * worker: false while the clock reads outside the type's range.
  */
 typedef struct IdgenHwmClock
@@ -53,6 +55,7 @@ typedef struct IdgenHwmClock
 extern const IdgenHwmClock sno_hwm_clock;
 extern const IdgenHwmClock siq_hwm_clock;
 extern const IdgenHwmClock muid_hwm_clock;
+extern const IdgenHwmClock snowflake_hwm_clock;
 
 /* The most slots a file may hold, this version's and a newer one's */
 #define IDGEN_HWM_MAXFILE	64

@@ -36,6 +36,7 @@ int			idgen_sno_sequence_max = 65535;
 char	   *idgen_siq_domain = NULL;
 int			idgen_siq_local_id = 0;
 int			idgen_siq_shard = -1;
+int			idgen_snowflake_node = -1;
 bool		idgen_siq_domain_changed = true;
 char	   *idgen_muid_medallion = NULL;
 int64		idgen_muid_medallion_value = -1;
@@ -119,7 +120,8 @@ typedef enum IdgenNodeSetting
 	IDGEN_SET_SIQ_SHARD,
 	IDGEN_SET_SIQ_DOMAIN,
 	IDGEN_SET_SIQ_LOCAL_ID,
-	IDGEN_SET_MUID_MEDALLION
+	IDGEN_SET_MUID_MEDALLION,
+	IDGEN_SET_SNOWFLAKE_NODE
 } IdgenNodeSetting;
 
 static void idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain);
@@ -161,6 +163,12 @@ static void
 idgen_siq_shard_assign(int newval, void *extra)
 {
 	idgen_node_assigned(IDGEN_SET_SIQ_SHARD, newval, NULL);
+}
+
+static void
+idgen_snowflake_node_assign(int newval, void *extra)
+{
+	idgen_node_assigned(IDGEN_SET_SNOWFLAKE_NODE, newval, NULL);
 }
 
 /* The backends' cached domain hash is stale once either setting changes */
@@ -289,9 +297,14 @@ _PG_init(void)
 							   "Decimal, or hexadecimal after 0x, from 1 to 17592186044414; \"\" derives it from the cluster's system identifier, timeline and node record.",
 							   &idgen_muid_medallion, "", PGC_SIGHUP, 0,
 							   idgen_muid_medallion_check, idgen_muid_medallion_assign, NULL);
+	DefineCustomIntVariable("idgen.snowflake_node",
+							"Node of the snowflake values this server generates.",
+							"-1 derives it from the cluster's system identifier, timeline and node record.",
+							&idgen_snowflake_node, -1, -1, 1023,
+							PGC_SIGHUP, 0, NULL, idgen_snowflake_node_assign, NULL);
 	DefineCustomStringVariable("idgen.node_confirm",
 							   "Confirms as this server's own the node settings its data directory was copied with.",
-							   "The code that gen_sno(), gen_siq() and gen_muid() give when they refuse such settings; set it once the server they came from has stopped for good.",
+							   "The code that gen_sno(), gen_siq(), gen_muid() and gen_snowflake() give when they refuse such settings; set it once the server they came from has stopped for good.",
 							   &idgen_node_confirm, "", PGC_SIGHUP, 0,
 							   NULL, idgen_node_confirm_assign, NULL);
 	DefineCustomIntVariable("idgen.clock_offset",
@@ -347,11 +360,12 @@ idgen_random(void *buf, size_t len)
 #define IDGEN_NODE_FILE		"idgen.node"
 #define IDGEN_NODE_MAGIC	0x69644e44	/* "idND" */
 
-/* The payload is one IdgenNodeRecord, or the part of one the first layout had */
+/* The payload is one IdgenNodeRecord, in this layout or an older one */
 static bool
 idgen_node_len_ok(const char *payload, size_t len)
 {
-	return len == sizeof(IdgenNodeRecord) || len == IDGEN_NODE_RECORD_V1_LEN;
+	return len == sizeof(IdgenNodeRecord) || len == IDGEN_NODE_RECORD_V1_LEN ||
+		len == IDGEN_NODE_RECORD_V2_LEN;
 }
 
 static const IdgenStateFile idgen_node_file = {
@@ -361,17 +375,22 @@ static const IdgenStateFile idgen_node_file = {
 	.len_ok = idgen_node_len_ok,
 };
 
-/* Read the record; one of the first layout holds no settings */
+/*
+ * Read the record; one of an older layout lacks the newer settings, and
+ * *older (when not NULL) says it is to be written again in this one
+ */
 static IdgenFileStatus
-idgen_node_read(IdgenNodeRecord *rec, char *problem)
+idgen_node_read(IdgenNodeRecord *rec, char *problem, bool *older)
 {
 	IdgenFileStatus found;
-	size_t		len;
+	size_t		len = 0;
 
 	memset(rec, 0, sizeof(*rec));
 	found = idgen_file_read(&idgen_node_file, (char *) rec, sizeof(*rec), &len, problem);
-	if (found == IDGEN_FILE_OK && len == IDGEN_NODE_RECORD_V1_LEN)
-		rec->settings = idgen_node_no_settings;
+	if (found == IDGEN_FILE_OK)
+		(void) idgen_node_upgrade(rec, len);
+	if (older != NULL)
+		*older = found == IDGEN_FILE_OK && len != sizeof(*rec);
 	/* messages print the host name: it ends within the record */
 	rec->place.host[sizeof(rec->place.host) - 1] = '\0';
 	return found;
@@ -424,6 +443,7 @@ idgen_node_conf_read(IdgenNodeConf *c)
 	c->siq_shard = idgen_siq_shard;
 	c->siq_local_id = idgen_siq_local_id;
 	c->muid_medallion = idgen_muid_medallion_value;
+	c->snowflake_node = idgen_snowflake_node;
 	/* the check hook bounds the length */
 	strlcpy(c->siq_domain, idgen_siq_domain ? idgen_siq_domain : "", sizeof(c->siq_domain));
 }
@@ -484,6 +504,7 @@ idgen_node_settings_now(IdgenNodeSettings *s)
 	s->siq_shard = c->siq_shard;
 	s->siq_domain_key = idgen_node_domain_key(c->siq_domain, c->siq_local_id);
 	s->muid_medallion = c->muid_medallion;
+	s->snowflake_node = c->snowflake_node;
 }
 
 /* The system clock in Unix microseconds, without idgen.clock_offset */
@@ -515,7 +536,8 @@ static const IdgenStateFile idgen_node_pm_file = {
  * Nothing here may raise an error.
  */
 static void
-idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *settings)
+idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *settings,
+						   bool older)
 {
 	IdgenNodeRecord next;
 	IdgenNodePlace own;
@@ -526,7 +548,7 @@ idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *
 	next = *rec;
 	next.settings = *settings;
 	next.copied = idgen_node_copied(rec, &own, settings);
-	if (memcmp(&next, rec, sizeof(next)) != 0 &&
+	if ((older || memcmp(&next, rec, sizeof(next)) != 0) &&
 		!idgen_file_write(&idgen_node_pm_file, (const char *) &next, sizeof(next), problem))
 		ereport(LOG,
 				(errcode(ERRCODE_IO_ERROR),
@@ -541,8 +563,9 @@ idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain)
 	IdgenNodeRecord rec;
 	IdgenNodeSettings s;
 	char		problem[IDGEN_PROBLEM_LEN];
+	bool		older;
 
-	if (idgen_node_read(&rec, problem) != IDGEN_FILE_OK)
+	if (idgen_node_read(&rec, problem, &older) != IDGEN_FILE_OK)
 		return;
 	idgen_node_settings_now(&s);
 	switch (setting)
@@ -568,8 +591,11 @@ idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain)
 		case IDGEN_SET_MUID_MEDALLION:
 			s.muid_medallion = value;
 			break;
+		case IDGEN_SET_SNOWFLAKE_NODE:
+			s.snowflake_node = (int32) value;
+			break;
 	}
-	idgen_node_record_settings(&rec, &s);
+	idgen_node_record_settings(&rec, &s, older);
 }
 
 /*
@@ -591,8 +617,9 @@ idgen_node_startup(void)
 	char		problem[IDGEN_PROBLEM_LEN];
 	ControlFileData *control;
 	bool		crc_ok;
+	bool		older;
 
-	switch (idgen_node_read(&rec, problem))
+	switch (idgen_node_read(&rec, problem, &older))
 	{
 		case IDGEN_FILE_UNTRUSTED:
 			ereport(LOG,
@@ -603,7 +630,7 @@ idgen_node_startup(void)
 			return;
 		case IDGEN_FILE_OK:
 			idgen_node_settings_now(&settings);
-			idgen_node_record_settings(&rec, &settings);
+			idgen_node_record_settings(&rec, &settings, older);
 			return;
 		case IDGEN_FILE_ABSENT:
 			memset(&next, 0, sizeof(next));
@@ -735,6 +762,7 @@ idgen_node_identity(char *problem, uint32 *copied)
 	IdgenFileStatus found = IDGEN_FILE_OK;
 	uint64		sysid = GetSystemIdentifier();
 	bool		confirmed = false;
+	bool		older = false;
 
 	Assert(!RecoveryInProgress());
 	*copied = 0;
@@ -747,7 +775,7 @@ idgen_node_identity(char *problem, uint32 *copied)
 		own = rec.place;
 	}
 	else
-		found = idgen_node_read(&rec, problem);
+		found = idgen_node_read(&rec, problem, &older);
 
 	if (found == IDGEN_FILE_UNTRUSTED)
 		status = IDGEN_NODE_UNTRUSTED;
@@ -760,7 +788,7 @@ idgen_node_identity(char *problem, uint32 *copied)
 								   sysid, &settings, idgen_node_draw, NULL, &next);
 		*copied = next.copied;
 		confirmed = idgen_node_confirmed(&next, sysid);
-		if ((found != IDGEN_FILE_OK || memcmp(&next, &rec, sizeof(next)) != 0) &&
+		if ((found != IDGEN_FILE_OK || older || memcmp(&next, &rec, sizeof(next)) != 0) &&
 			!idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem))
 		{
 			status = IDGEN_NODE_UNWRITTEN;
@@ -812,10 +840,11 @@ idgen_node_report(IdgenNodeStatus status, const char *problem, const char *setti
 	char		settings[128];
 
 	if (setting == NULL)
-		snprintf(settings, sizeof(settings), "\"%s\", \"%s\" and \"%s\"",
+		snprintf(settings, sizeof(settings), "\"%s\", \"%s\", \"%s\" and \"%s\"",
 				 idgen_node_specs[IDGEN_NODE_SNO].setting,
 				 idgen_node_specs[IDGEN_NODE_SIQ].setting,
-				 idgen_node_specs[IDGEN_NODE_MUID].setting);
+				 idgen_node_specs[IDGEN_NODE_MUID].setting,
+				 idgen_node_specs[IDGEN_NODE_SNOWFLAKE].setting);
 	else
 		snprintf(settings, sizeof(settings), "\"%s\"", setting);
 
@@ -859,7 +888,7 @@ idgen_node_check(void)
 		IdgenNodeSettings settings;
 
 		idgen_node_settings_now(&settings);
-		if (idgen_node_read(&rec, problem) == IDGEN_FILE_OK && idgen_node_place(&own, problem))
+		if (idgen_node_read(&rec, problem, NULL) == IDGEN_FILE_OK && idgen_node_place(&own, problem))
 		{
 			idgen_node_refused = idgen_node_copied(&rec, &own, &settings);
 			idgen_node_refused_rec = rec;
@@ -890,6 +919,8 @@ idgen_node_setting_value(IdgenNodeKind kind)
 			return psprintf("%d", idgen_node.sno_partition);
 		case IDGEN_NODE_SIQ:
 			return psprintf("%d", idgen_node.siq_shard);
+		case IDGEN_NODE_SNOWFLAKE:
+			return psprintf("%d", idgen_node.snowflake_node);
 		default:
 			return psprintf(INT64_FORMAT, idgen_node.muid_medallion);
 	}
@@ -1091,6 +1122,7 @@ static const struct
 	[IDGEN_GEN_MUID] = {"muid", muid_node_info},
 	[IDGEN_GEN_ULID] = {"ulid", ulid_node_info},
 	[IDGEN_GEN_UUIDV7] = {"uuidv7", uuidv7_node_info},
+	[IDGEN_GEN_SNOWFLAKE] = {"snowflake", snowflake_node_info},
 };
 
 PG_FUNCTION_INFO_V1(idgen_stats);

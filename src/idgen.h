@@ -36,6 +36,7 @@ extern int	idgen_sno_sequence_max;
 extern char *idgen_siq_domain;
 extern int	idgen_siq_local_id;
 extern int	idgen_siq_shard;
+extern int	idgen_snowflake_node;
 extern bool idgen_siq_domain_changed;
 extern char *idgen_muid_medallion;
 extern int64 idgen_muid_medallion_value;	/* -1: derive it */
@@ -108,8 +109,7 @@ idgen_generator_start(const char *generator)
 
 /*
  * What idgen_stats() shows of a generator's node fields.  Each generator
- * fills one in (wiji.c, sno.c, siq.c, muid.c, ulid.c,
- * uuidv7.c).
+ * fills one in (wiji.c, sno.c, siq.c, muid.c, ulid.c, uuidv7.c, snowflake.c).
  */
 typedef struct IdgenNodeInfo
 {
@@ -124,10 +124,11 @@ extern void siq_node_info(IdgenNodeInfo *info);
 extern void muid_node_info(IdgenNodeInfo *info);
 extern void ulid_node_info(IdgenNodeInfo *info);
 extern void uuidv7_node_info(IdgenNodeInfo *info);
+extern void snowflake_node_info(IdgenNodeInfo *info);
 
 /*
  * A node field of a server-wide generator (sno partition, siq shard, muid
- * medallion): its setting when set, else derived from the system
+ * medallion, snowflake node): its setting when set, else derived from the system
  * identifier, the timeline and the copy (node.h), computed once per backend.
  * The node identity the derivation uses (timeline and copy) is decided once
  * per server lifetime, against the record in the data directory.

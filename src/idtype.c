@@ -424,9 +424,16 @@ idtype_sortsupport(FunctionCallInfo fcinfo, const IdgenType *t)
 void
 idgen_check_range(int64 value, int64 min, int64 max, const char *type, const char *field)
 {
+	idgen_check_range_code(value, min, max, type, field, ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE);
+}
+
+void
+idgen_check_range_code(int64 value, int64 min, int64 max, const char *type, const char *field,
+					   int sqlstate)
+{
 	if (value < min || value > max)
 		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				(errcode(sqlstate),
 				 errmsg("%s %s out of range", type, field),
 				 errdetail("The %s of a %s must lie between " INT64_FORMAT " and " INT64_FORMAT ", not " INT64_FORMAT ".",
 						   field, type, min, max, value)));

@@ -213,9 +213,11 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 		PG_RETURN_TIMESTAMPTZ(DESC.timestamp((const uint8 *) PG_GETARG_POINTER(0))); \
 	}
 
-/* Raise 22003 unless min <= value <= max */
+/* Raise 22003 (or sqlstate) unless min <= value <= max */
 extern void idgen_check_range(int64 value, int64 min, int64 max,
 							  const char *type, const char *field);
+extern void idgen_check_range_code(int64 value, int64 min, int64 max,
+								   const char *type, const char *field, int sqlstate);
 
 /* Write a detail naming the character at byte offset pos of str, in any encoding */
 extern void idgen_bad_char_detail(char *detail, const char *str, int pos);

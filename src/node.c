@@ -15,6 +15,7 @@ const IdgenNodeSpec idgen_node_specs[IDGEN_NODE_NKINDS] = {
 	[IDGEN_NODE_SIQ] = {"siq shard", "idgen.siq_shard", 8, 0x736971, 0},
 	[IDGEN_NODE_MUID] = {"muid medallion", "idgen.muid_medallion", 40, 0x6d756964,
 	UINT64_C(1) << 40},
+	[IDGEN_NODE_SNOWFLAKE] = {"snowflake node", "idgen.snowflake_node", 10, 0x736e6f77, 0},
 };
 
 /*
@@ -80,7 +81,35 @@ const IdgenNodeSettings idgen_node_no_settings = {
 	.siq_shard = -1,
 	.siq_domain_key = 0,
 	.muid_medallion = -1,
+	.snowflake_node = -1,
+	.reserved = 0,
 };
+
+int
+idgen_node_upgrade(IdgenNodeRecord *rec, size_t len)
+{
+	int64_t		quiet_until;
+
+	if (len == sizeof(IdgenNodeRecord))
+		return 1;
+	if (len == IDGEN_NODE_RECORD_V1_LEN)
+	{
+		rec->settings = idgen_node_no_settings;
+		rec->quiet_until = 0;
+		return 1;
+	}
+	if (len == IDGEN_NODE_RECORD_V2_LEN)
+	{
+		/* the second layout's quiet_until lies where snowflake_node is now */
+		memcpy(&quiet_until, (const char *) rec + IDGEN_NODE_RECORD_V1_LEN + IDGEN_NODE_SETTINGS_V2_LEN,
+			   sizeof(quiet_until));
+		rec->settings.snowflake_node = idgen_node_no_settings.snowflake_node;
+		rec->settings.reserved = 0;
+		rec->quiet_until = quiet_until;
+		return 1;
+	}
+	return 0;
+}
 
 int
 idgen_node_settings_meet(IdgenNodeKind kind, const IdgenNodeSettings *a,
@@ -97,6 +126,8 @@ idgen_node_settings_meet(IdgenNodeKind kind, const IdgenNodeSettings *a,
 				a->siq_domain_key == b->siq_domain_key;
 		case IDGEN_NODE_MUID:
 			return a->muid_medallion >= 0 && a->muid_medallion == b->muid_medallion;
+		case IDGEN_NODE_SNOWFLAKE:
+			return a->snowflake_node >= 0 && a->snowflake_node == b->snowflake_node;
 		default:
 			return 0;
 	}

@@ -1,7 +1,7 @@
 /*
  * node.h
  *	  Node fields derived from the cluster (node.c): the sno partition, the
- *	  siq shard and the muid medallion of a server whose node settings are
+ *	  siq shard, the muid medallion and the snowflake node of a server whose node settings are
  *	  unset, and the record that tells a copy of a data directory from the
  *	  server it copies.  Plain C without PostgreSQL headers, so that the unit
  *	  test links it directly.
@@ -31,6 +31,7 @@ typedef enum IdgenNodeKind
 	IDGEN_NODE_SNO,				/* sno partition, 16 bits */
 	IDGEN_NODE_SIQ,				/* siq shard, 8 bits */
 	IDGEN_NODE_MUID,			/* muid medallion, 40 bits in [2^40, 2^41) */
+	IDGEN_NODE_SNOWFLAKE,		/* snowflake node, 10 bits */
 	IDGEN_NODE_NKINDS
 } IdgenNodeKind;
 
@@ -83,6 +84,8 @@ typedef struct IdgenNodeSettings
 	int32_t		siq_shard;		/* -1: derived */
 	uint32_t	siq_domain_key;
 	int64_t		muid_medallion; /* -1: derived */
+	int32_t		snowflake_node; /* -1: derived */
+	uint32_t	reserved;		/* zero: no padding */
 } IdgenNodeSettings;
 
 /* Settings that meet nothing: what a record of the first layout holds */
@@ -93,7 +96,9 @@ extern const IdgenNodeSettings idgen_node_no_settings;
  * the place and timeline of the last server that judged it, the copy that
  * server derives with, and the explicit node settings in force there.  No
  * padding, so its bytes are all defined.  The first layout ended at
- * settings (IDGEN_NODE_RECORD_V1_LEN, with copied 0).
+ * settings (IDGEN_NODE_RECORD_V1_LEN, with copied 0); the second's settings
+ * ended at snowflake_node (IDGEN_NODE_RECORD_V2_LEN): idgen_node_upgrade
+ * reads both.
  */
 typedef struct IdgenNodeRecord
 {
@@ -118,6 +123,15 @@ typedef struct IdgenNodeRecord
 } IdgenNodeRecord;
 
 #define IDGEN_NODE_RECORD_V1_LEN	offsetof(IdgenNodeRecord, settings)
+#define IDGEN_NODE_SETTINGS_V2_LEN	offsetof(IdgenNodeSettings, snowflake_node)
+#define IDGEN_NODE_RECORD_V2_LEN	(IDGEN_NODE_RECORD_V1_LEN + IDGEN_NODE_SETTINGS_V2_LEN + sizeof(int64_t))
+
+/*
+ * A record of len bytes read into rec as it was stored, brought to this
+ * layout: the fields an older layout lacks are derived (settings) or none
+ * (quiet_until).  False for a length no layout has.
+ */
+extern int	idgen_node_upgrade(IdgenNodeRecord *rec, size_t len);
 
 /* What a server finds when it compares the record with itself */
 typedef enum IdgenNodeVerdict

@@ -36,6 +36,7 @@ idgen_shared_init(void *ptr)
 	SpinLockInit(&sh->muid_lock);
 	SpinLockInit(&sh->ulid_lock);
 	SpinLockInit(&sh->uuidv7_lock);
+	SpinLockInit(&sh->snowflake_lock);
 	idgen_hwm_init(&sh->hwm);
 	pg_atomic_init_u64(&sh->worker.reloads, 0);
 	pg_atomic_init_u32(&sh->worker.changes, 0);

@@ -30,6 +30,7 @@ typedef enum IdgenGenerator
 	IDGEN_GEN_MUID,
 	IDGEN_GEN_ULID,
 	IDGEN_GEN_UUIDV7,
+	IDGEN_GEN_SNOWFLAKE,
 	IDGEN_NGENERATORS
 } IdgenGenerator;
 
@@ -83,22 +84,35 @@ typedef struct IdgenSnoState
 } IdgenSnoState;
 
 /*
- * The server-wide siq sequencer (siq.c): the tick (1/65536 s) in use, the
- * next serial of each kind in it, and the node fields captured when the
- * tick began, so that every value of one tick has one configuration.
+ * A server-wide tick sequencer (tickseq.c): the tick in use, and the node
+ * fields captured when the tick began, so that every value of one tick has
+ * one configuration; the generator's state follows it with the next serial
+ * of each of its counters in the tick.
  */
+typedef struct IdgenTickState
+{
+	uint64		tick;			/* every value issued is at or below it */
+	uint64		last_clock;		/* the last clock reading, to see regressions */
+	uint64		node;			/* the node fields in force, packed */
+	bool		closed;			/* tick takes no more values */
+	bool		started;		/* restored from the high-water mark */
+} IdgenTickState;
+
+/* The siq sequencer (siq.c): ticks of 1/65536 s, a counter per kind */
 #define SIQ_NKINDS			15
 
 typedef struct IdgenSiqState
 {
-	uint64		tick;			/* every value issued is at or below it */
-	uint64		last_clock;		/* the last clock reading, to see regressions */
+	IdgenTickState seq;
 	uint32		next[SIQ_NKINDS];	/* next serial of each kind in tick */
-	uint32		domain_hash;	/* the node fields in force */
-	uint8		shard;
-	bool		closed;			/* tick takes no more values */
-	bool		started;		/* restored from the high-water mark */
 } IdgenSiqState;
+
+/* The snowflake sequencer (snowflake.c): ticks of 1 ms, one counter */
+typedef struct IdgenSnowflakeState
+{
+	IdgenTickState seq;
+	uint32		next;			/* next sequence in tick */
+} IdgenSnowflakeState;
 
 /*
  * The server-wide muid sequencer (muid.c): the timestamp of the latest
@@ -150,6 +164,9 @@ typedef struct IdgenShared
 	slock_t		uuidv7_lock;
 	IdgenUlidState uuidv7;
 	char		pad_uuidv7[PG_CACHE_LINE_SIZE];
+	slock_t		snowflake_lock;
+	IdgenSnowflakeState snowflake;
+	char		pad_snowflake[PG_CACHE_LINE_SIZE];
 	IdgenHwm	hwm;
 	IdgenWorkerState worker;
 	IdgenNodeIdentity node;

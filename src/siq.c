@@ -11,6 +11,7 @@
 #include "idgen.h"
 #include "idtype.h"
 #include "shmem.h"
+#include "tickseq.h"
 
 #include "common/cryptohash.h"
 #include "common/sha2.h"
@@ -24,13 +25,6 @@
 #define SIQ_MAX_TICKS		((UINT64CONST(1) << 56) - 1)
 #define SIQ_TICKS_PER_S		65536
 
-/*
- * The most serials a backend takes from the shared state at once, and the
- * least share of a kind's serials in a tick that a block leaves to others
- * (1/32: 64 of the 2048 serials that most kinds have)
- */
-#define SIQ_BLOCK_MAX		128
-#define SIQ_BLOCK_SHARE		32
 /* How far ahead of the clock the mark on disk is written, in ticks */
 #define SIQ_HWM_AHEAD		(IDGEN_HWM_WINDOW_US * SIQ_TICKS_PER_S / 1000000)
 
@@ -328,59 +322,9 @@ siq_from_numeric(PG_FUNCTION_ARGS)
 }
 
 /*
- * Generation.  One sequencer serves the server (IdgenSiqState, under
- * siq_lock), as siq has no random bits to keep separate generators apart.
- * It keeps the tick in use and each kind's next serial in it.  A clock
- * reading past the tick starts a new tick there, every kind from serial 0,
- * with the node fields of the moment; otherwise (the same tick, or the
- * clock behind it after a step back) the kind's serials count on, and when
- * they are used up the tick moves on by one, ahead of the clock, instead of
- * waiting.  So each kind's values strictly increase and never repeat.  The
- * clock is read inside the critical section.
- *
- * With idgen.monotonic = backend a backend takes a block of a kind's serials
- * at a time (up to SIQ_BLOCK_MAX, fewer for kinds with few serials) and
- * issues the rest itself while the clock has not passed the block's tick;
- * with server it takes one at a time, so that values follow call order.
- *
- * A backend's node settings that differ from those in force replace them,
- * and the next value starts a new tick (the next one, when the clock is
- * behind), so that every value of a tick has one configuration and values
- * keep increasing; a backend with a reload pending, whose settings may be
- * out of date, makes values with those in force
- * (idgen_node_settings_pending).
- *
- * With idgen preloaded the ticks also have a high-water mark on disk
- * (hwm.c): after a restart everything below it counts as used, and the
- * generator goes on from the mark.
+ * Generation: the server-wide tick sequencer (tickseq.c), with a counter
+ * per kind, and the shard and domain hash as its node fields.
  */
-typedef struct SiqConfig
-{
-	bool		pending;		/* a reload is pending: the settings may be out of date */
-	uint8		shard;
-	uint32		domain_hash;
-	uint32		block;			/* serials to take at a time */
-} SiqConfig;
-
-typedef enum SiqOutcome
-{
-	SIQ_ISSUED,
-	SIQ_MARK,					/* the mark on disk must first pass tick */
-	SIQ_OUT_OF_RANGE			/* the clock is outside 1970 .. 36812 */
-} SiqOutcome;
-
-typedef struct SiqStep
-{
-	SiqOutcome	outcome;
-	bool		regressed;		/* the clock read earlier than last time */
-	bool		overflowed;		/* the kind's serials ran out in the tick */
-	uint64		now;			/* the clock reading, in ticks */
-	uint64		tick;
-	uint8		shard;
-	uint32		domain_hash;
-	uint32		serial;			/* the first of the block taken */
-	uint32		nserial;
-} SiqStep;
 
 /* The clock in ticks; false outside the range a siq can hold */
 static inline bool
@@ -398,96 +342,19 @@ siq_clock(uint64 *now)
 /* siq's clock for the idgen worker (hwm.c) */
 const IdgenHwmClock siq_hwm_clock = {siq_clock, SIQ_HWM_AHEAD};
 
-/* Take cfg's node settings as those in force for the ticks to come */
-static inline void
-siq_settings_take(IdgenSiqState *s, const SiqConfig *cfg)
-{
-	s->shard = cfg->shard;
-	s->domain_hash = cfg->domain_hash;
-}
+static const IdgenTickSequencer siq_seq = {
+	.clock = siq_clock,
+	.max_ticks = SIQ_MAX_TICKS,
+	.slot = IDGEN_HWM_SIQ,
+	.ahead = SIQ_HWM_AHEAD,
+	.gen = IDGEN_GEN_SIQ,
+	.ncounters = SIQ_NKINDS,
+	.what = "type siq",
+	.range = "1970-01-01 to 36812-02-20",
+};
 
-/* One step of the sequencer, under siq_lock: no errors, no allocation */
-static inline void
-siq_step(IdgenSiqState *s, IdgenHwm *h, const SiqConfig *cfg, int kind, SiqStep *st)
-{
-	uint32		serials = siq_kind_serials(&siq_kinds[kind]);
-	uint64		now;
-	uint64		tick;
-	bool		fresh;
-
-	if (!siq_clock(&now))
-	{
-		st->outcome = SIQ_OUT_OF_RANGE;
-		return;
-	}
-	st->now = now;
-	if (unlikely(!s->started))
-	{
-		/* Nothing is issued before the marks on disk are known */
-		if (!h->trusted)
-		{
-			st->outcome = SIQ_MARK;
-			st->tick = 0;
-			return;
-		}
-		/* everything below the mark counts as used; the mark is the next tick */
-		s->tick = h->loaded[IDGEN_HWM_SIQ];
-		memset(s->next, 0, sizeof(s->next));
-		s->closed = false;
-		siq_settings_take(s, cfg);
-		s->started = true;
-	}
-	st->regressed = now < s->last_clock;
-	s->last_clock = now;
-	if (unlikely(cfg->shard != s->shard || cfg->domain_hash != s->domain_hash) && !cfg->pending)
-	{
-		siq_settings_take(s, cfg);
-		s->closed = true;
-	}
-
-	st->overflowed = false;
-	if (now > s->tick)
-	{
-		tick = now;
-		fresh = true;
-	}
-	else if (!s->closed && s->next[kind] < serials)
-	{
-		tick = s->tick;
-		fresh = false;
-	}
-	else if (s->tick < SIQ_MAX_TICKS)
-	{
-		tick = s->tick + 1;
-		fresh = true;
-		st->overflowed = !s->closed;
-	}
-	else
-	{
-		st->outcome = SIQ_OUT_OF_RANGE;
-		return;
-	}
-
-	if (!idgen_hwm_admit(h, IDGEN_HWM_SIQ, tick))
-	{
-		st->outcome = SIQ_MARK;
-		st->tick = tick;
-		return;
-	}
-	if (fresh)
-	{
-		s->tick = tick;
-		memset(s->next, 0, sizeof(s->next));
-		s->closed = false;
-	}
-	st->outcome = SIQ_ISSUED;
-	st->tick = tick;
-	st->shard = s->shard;
-	st->domain_hash = s->domain_hash;
-	st->serial = s->next[kind];
-	st->nserial = Min(cfg->block, serials - s->next[kind]);
-	s->next[kind] += st->nserial;
-}
+/* The node fields, packed as the sequencer keeps them */
+#define SIQ_NODE(shard, domain_hash)	(((uint64) (shard) << 32) | (domain_hash))
 
 /* The shard: idgen.siq_shard, or derived from the cluster */
 static IdgenNodeField siq_shard = {.kind = IDGEN_NODE_SIQ};
@@ -506,72 +373,21 @@ siq_setting_domain_hash(void)
 	return hash;
 }
 
-static void
-siq_config(SiqConfig *cfg, int kind)
-{
-	uint32		serials = siq_kind_serials(&siq_kinds[kind]);
-
-	cfg->pending = idgen_node_settings_pending();
-	cfg->shard = (uint8) idgen_node_field(&siq_shard, idgen_node.siq_shard);
-	cfg->domain_hash = siq_setting_domain_hash();
-	cfg->block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
-		Min(SIQ_BLOCK_MAX, serials / SIQ_BLOCK_SHARE);
-}
-
 /* What is left of this backend's block of each kind's serials */
-typedef struct SiqBlock
-{
-	uint64		tick;
-	uint32		domain_hash;
-	uint8		shard;
-	uint32		next;
-	uint32		end;			/* one past the block's last */
-	uint32		settings;		/* idgen_node_settings_changes when taken */
-} SiqBlock;
+static IdgenTickBlock siq_blocks[SIQ_NKINDS];
 
-static SiqBlock siq_blocks[SIQ_NKINDS];
-
-/*
- * Take a new block of kind's serials from the shared sequencer, with the
- * settings of the moment (a block in hand was made with earlier ones)
- */
+/* A new block of kind's serials, with the node fields of the moment */
 static void
 siq_take_block(int kind)
 {
-	IdgenShared *sh = idgen_shared();
-	SiqConfig	cfg;
-	SiqStep		st = {0};
-	SiqBlock   *b = &siq_blocks[kind];
+	IdgenShared *sh;
+	uint64		node;
 
-	siq_config(&cfg, kind);
-	for (;;)
-	{
-		SpinLockAcquire(&sh->siq_lock);
-		siq_step(&sh->siq, &sh->hwm, &cfg, kind, &st);
-		SpinLockRelease(&sh->siq_lock);
-
-		if (unlikely(st.regressed))
-			idgen_count_event(sh->clock_regressions, IDGEN_GEN_SIQ);
-		if (likely(st.outcome == SIQ_ISSUED))
-			break;
-		if (st.outcome == SIQ_OUT_OF_RANGE)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("timestamp out of range for type siq"),
-					 errdetail("The generator clock reads outside 1970-01-01 to 36812-02-20.")));
-		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, st.now, SIQ_HWM_AHEAD, true);
-	}
-	if (unlikely(st.overflowed))
-		idgen_count_event(sh->overflow_waits, IDGEN_GEN_SIQ);
-
-	b->tick = st.tick;
-	b->shard = st.shard;
-	b->domain_hash = st.domain_hash;
-	b->next = st.serial;
-	b->end = st.serial + st.nserial;
-	b->settings = idgen_node_settings_changes;
-	if (unlikely(idgen_hwm_due(&sh->hwm, IDGEN_HWM_SIQ, st.tick, SIQ_HWM_AHEAD)))
-		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_SIQ, st.tick, st.now, SIQ_HWM_AHEAD, false);
+	node = SIQ_NODE(idgen_node_field(&siq_shard, idgen_node.siq_shard),
+					siq_setting_domain_hash());
+	sh = idgen_shared();
+	idgen_tick_take(&siq_seq, &sh->siq_lock, &sh->siq.seq, sh->siq.next, node, kind,
+					siq_kind_serials(&siq_kinds[kind]), &siq_blocks[kind]);
 }
 
 /*
@@ -610,26 +426,17 @@ Datum
 gen_siq(PG_FUNCTION_ARGS)
 {
 	int			kind;
-	SiqBlock   *b;
-	uint64		now;
+	IdgenTickBlock *b;
 	uint8	   *v;
 
 	idgen_generator_start("gen_siq()");
 	kind = siq_kind_cached(fcinfo);
 	b = &siq_blocks[kind];
-
-	/*
-	 * The block in hand serves while the clock has not passed its tick and
-	 * the node settings are those it was taken under, and only in the
-	 * backend scope: there the values follow call order, and the block of
-	 * one that replaces it discards what was left.
-	 */
-	if (b->next >= b->end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
-		b->settings != idgen_node_settings_changes || !siq_clock(&now) || now > b->tick)
+	if (!idgen_tick_block_serves(&siq_seq, b))
 		siq_take_block(kind);
 
 	v = palloc(SIQ_LEN);
-	siq_pack(v, b->tick, b->shard, b->domain_hash, kind, b->next++);
+	siq_pack(v, b->tick, (int) (b->node >> 32), (uint32) b->node, kind, b->next++);
 	idgen_count(IDGEN_GEN_SIQ);
 	PG_RETURN_POINTER(v);
 }

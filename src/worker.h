@@ -28,6 +28,7 @@ typedef struct IdgenNodeConf
 	int32		siq_shard;		/* -1: derived */
 	int32		siq_local_id;
 	int64		muid_medallion; /* -1: derived */
+	int32		snowflake_node; /* -1: derived */
 	char		siq_domain[IDGEN_SIQ_DOMAIN_MAX + 1];
 } IdgenNodeConf;
 

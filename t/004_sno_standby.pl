@@ -1,7 +1,10 @@
 
 # gen_sno() on a streaming standby: with the partition derived from the
 # system identifier (which a standby shares with its primary) it refuses
-# with 55000 and a hint; with idgen.sno_partition set it works.
+# with 55000 and a hint; with idgen.sno_partition set it works.  The other
+# server-wide generators with derived node fields (siq, muid, snowflake)
+# refuse too, and gen_snowflake() works with idgen.snowflake_node set; once
+# promoted, the standby derives another snowflake node than its primary's.
 
 use strict;
 use warnings;
@@ -19,6 +22,7 @@ my $primary = idgen_node('sno_primary', init => { allows_streaming => 1 }, prelo
 });
 my $derived = $primary->safe_psql('postgres',
 	"SELECT substring(node FROM 'partition=([0-9]+)') FROM idgen_stats() WHERE generator = 'sno'");
+my $derived_node = $primary->safe_psql('postgres', 'SELECT snowflake_extract_node(gen_snowflake())');
 my $sysid = $primary->safe_psql('postgres', 'SELECT system_identifier FROM pg_control_system()');
 is( $primary->safe_psql('postgres',
 		"SELECT node_source FROM idgen_stats() WHERE generator = 'sno'"),
@@ -54,16 +58,32 @@ $standby->psql('postgres', "SELECT gen_muid()",
 	stdout => \$out, stderr => \$err, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 like($err, qr/ERROR:  55000: cannot derive the node of a generator on a server in recovery.*HINT:  Set "idgen.muid_medallion"/s,
 	'gen_muid() with a derived medallion is 55000 too, with a hint to set idgen.muid_medallion');
+($out, $err) = ('', '');
+$standby->psql('postgres', "SELECT gen_snowflake()",
+	stdout => \$out, stderr => \$err, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+like($err, qr/ERROR:  55000: cannot derive the node of a generator on a server in recovery.*HINT:  Set "idgen.snowflake_node"/s,
+	'gen_snowflake() with a derived node is 55000 too, with a hint to set idgen.snowflake_node');
+is($out, '', '... and returns nothing');
+is( $standby->safe_psql('postgres',
+		"SELECT node, node_source FROM idgen_stats() WHERE generator = 'snowflake'"),
+	"node=none|derived from system identifier $sysid, refused in recovery",
+	'idgen_stats() shows the snowflake node as derived, and refused');
 is( $standby->safe_psql('postgres',
 		"SELECT node, node_source FROM idgen_stats() WHERE generator = 'sno'"),
 	"partition=none sequence=0..65535|derived from system identifier $sysid, refused in recovery",
 	'idgen_stats() shows the partition as derived, and refused');
 
-# The partition set explicitly: it works
-$standby->append_conf('postgresql.conf', 'idgen.sno_partition = 4242');
+# The partition set explicitly: it works (and the snowflake node)
+$standby->append_conf('postgresql.conf', "idgen.sno_partition = 4242\nidgen.snowflake_node = 1001");
 $standby->reload;
 $standby->poll_query_until('postgres', "SELECT current_setting('idgen.sno_partition') = '4242'")
   or die 'idgen.sno_partition did not take effect';
+$standby->poll_query_until('postgres', "SELECT current_setting('idgen.snowflake_node') = '1001'")
+  or die 'idgen.snowflake_node did not take effect';
+is( $standby->safe_psql('postgres', q{
+		SELECT count(DISTINCT id), min(snowflake_extract_node(id)), max(snowflake_extract_node(id))
+		FROM (SELECT gen_snowflake() AS id FROM generate_series(1, 1000)) s}),
+	'1000|1001|1001', 'with idgen.snowflake_node set the standby generates snowflake ids');
 is( $standby->safe_psql('postgres', q{
 		SELECT count(DISTINCT id), min(sno_extract_partition(id)), max(sno_extract_partition(id))
 		FROM (SELECT gen_sno() AS id FROM generate_series(1, 1000)) s}),
@@ -75,13 +95,15 @@ is( $standby->safe_psql('postgres',
 # After promotion the derived partition works again, and differs from the
 # primary's: the promoted copy keeps the system identifier, but not the
 # timeline
-$standby->append_conf('postgresql.conf', 'idgen.sno_partition = -1');
+$standby->append_conf('postgresql.conf', "idgen.sno_partition = -1\nidgen.snowflake_node = -1");
 $standby->promote;
 $standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
   or die 'the standby was not promoted';
 $standby->reload;
 $standby->poll_query_until('postgres', "SELECT current_setting('idgen.sno_partition') = '-1'")
   or die 'idgen.sno_partition was not reset';
+$standby->poll_query_until('postgres', "SELECT current_setting('idgen.snowflake_node') = '-1'")
+  or die 'idgen.snowflake_node was not reset';
 my $promoted = $standby->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())');
 my $promoted_shard = $standby->safe_psql('postgres', "SELECT siq_extract_shard(gen_siq('user'))");
 is( $standby->safe_psql('postgres',
@@ -97,6 +119,11 @@ $primary->safe_psql('postgres', "INSERT INTO t (origin) SELECT 'primary' FROM ge
 is( $primary->safe_psql('postgres',
 		"SELECT count(*) FROM t WHERE sno_extract_partition(id) = $derived"),
 	'200', 'the primary keeps its partition');
+my $promoted_node = $standby->safe_psql('postgres', 'SELECT snowflake_extract_node(gen_snowflake())');
+is($promoted_node, ($derived_node + 1) % 1024,
+	'once promoted, it derives a snowflake node again: its primary\'s plus one');
+is($primary->safe_psql('postgres', 'SELECT snowflake_extract_node(gen_snowflake())'), $derived_node,
+	'the primary keeps its snowflake node');
 
 $standby->stop;
 $primary->stop;

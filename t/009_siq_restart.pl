@@ -1,7 +1,8 @@
 
-# The siq high-water mark (idgen preloaded): after a clean restart, a crash
-# or an immediate shutdown with the clock set 30 s back, no siq repeats and
-# none is lower than one issued before, per kind.
+# The siq and snowflake high-water marks (idgen preloaded): after a clean
+# restart, a crash or an immediate shutdown with the clock set 30 s back, no
+# siq repeats and none is lower than one issued before, per kind; nor does
+# any snowflake id.
 
 use strict;
 use warnings;
@@ -14,7 +15,8 @@ use lib $FindBin::RealBin;
 use IdgenTest;
 
 my $node = idgen_node('siq_restart', preload => 1, conf => 'restart_after_crash = on',
-	sql => 'CREATE TABLE ids (id siq PRIMARY KEY, phase integer)');
+	sql => 'CREATE TABLE ids (id siq PRIMARY KEY, phase integer);
+		CREATE TABLE sf (id bigint PRIMARY KEY, phase integer)');
 
 # Values of three kinds in phase p, from a session with the clock shifted
 sub generate
@@ -25,6 +27,7 @@ sub generate
 		SET idgen.clock_offset = '$offset';
 		INSERT INTO ids SELECT gen_siq(k), $phase
 		FROM unnest(array['user', 'content', 'message']) k, generate_series(1, 3000);
+		INSERT INTO sf SELECT gen_snowflake(), $phase FROM generate_series(1, 9000);
 	},
 		stdout => \$out, stderr => \$err, on_error_stop => 0,
 		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
@@ -42,6 +45,15 @@ sub above_earlier
 		      FROM ids WHERE phase = $phase GROUP BY 1) p});
 }
 
+# The snowflake ids of a phase are all above those of every earlier phase
+sub sf_above_earlier
+{
+	my ($phase) = @_;
+	return $node->safe_psql('postgres', qq{
+		SELECT count(*), min(id) > (SELECT max(id) FROM sf WHERE phase < $phase)
+		FROM sf WHERE phase = $phase});
+}
+
 is(generate(1, '0'), '', 'values before the restart');
 ok(-f $node->data_dir . '/idgen.hwm', 'the high-water mark file exists');
 
@@ -49,21 +61,26 @@ ok(-f $node->data_dir . '/idgen.hwm', 'the high-water mark file exists');
 $node->restart;
 is(generate(2, '-30s'), '', 'after a restart, with the clock 30 s back: no error, no duplicate');
 is(above_earlier(2), '3|t', '... every kind above all its earlier values');
+is(sf_above_earlier(2), '9000|t', '... and every snowflake id above the earlier ones');
 
 # A backend crashes: the server reinitialises and reads the mark written
 # ahead of the values in use
 ok(crash_backend($node), 'the server went through crash recovery');
 is(generate(3, '-30s'), '', 'after the crash, with the clock 30 s back: no error, no duplicate');
 is(above_earlier(3), '3|t', '... every kind above all its earlier values');
+is(sf_above_earlier(3), '9000|t', '... and every snowflake id above the earlier ones');
 
 # An immediate shutdown, then the same again
 $node->stop('immediate');
 $node->start;
 is(generate(4, '-30s'), '', 'after an immediate shutdown: no error, no duplicate');
 is(above_earlier(4), '3|t', '... every kind above all its earlier values');
+is(sf_above_earlier(4), '9000|t', '... and every snowflake id above the earlier ones');
 
 is( $node->safe_psql('postgres', 'SELECT count(*), count(DISTINCT id) FROM ids'),
 	'36000|36000', 'no value was ever issued twice');
+is($node->safe_psql('postgres', 'SELECT count(*), count(DISTINCT id) FROM sf'),
+	'36000|36000', 'no snowflake id was ever issued twice');
 
 $node->stop;
 done_testing();

@@ -2,13 +2,14 @@
 # Derived node fields (no node settings) through promotion and copies: a
 # promoted standby takes its origin's fields plus one; a pg_basebackup
 # clone started without a signal file, a file copy of a stopped cluster and
-# a copy of a copy each take fields of their own in all three generators,
+# a copy of a copy each take fields of their own in all four generators,
 # log the change once, and generate no value their origin generates at the
 # same time; a copy keeps its fields through a crash; a damaged node record
 # refuses with 55000.  With idgen preloaded the record is written at server
-# start; without, at CREATE EXTENSION.  A record of the first layout (no
-# settings) is read and rewritten; a copy started with its origin's node
-# setting refuses that generator (t/025 has the rest of that).
+# start; without, at CREATE EXTENSION.  Records of the first layout (no
+# settings) and of the second (no snowflake node) are read and rewritten; a
+# copy started with its origin's node setting refuses that generator (t/025
+# has the rest of that).
 
 use strict;
 use warnings;
@@ -22,8 +23,8 @@ use IdgenTest;
 
 my $ROWS = 20000;
 
-# The sno partition, siq shard and muid medallion of values the server
-# generates
+# The sno partition, siq shard, muid medallion and snowflake node of values
+# the server generates
 sub generated_fields
 {
 	my ($node) = @_;
@@ -31,20 +32,20 @@ sub generated_fields
 		split /\|/,
 		$node->safe_psql('postgres', q{
 			SELECT sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('user')),
-			       muid_extract_medallion(gen_muid())})
+			       muid_extract_medallion(gen_muid()), snowflake_extract_node(gen_snowflake())})
 	];
 }
 
-# The siq shard and muid medallion only (in the places generated_fields
-# gives them)
-sub generated_fields_siq_muid
+# All but the sno partition (in the places generated_fields gives them)
+sub generated_fields_but_sno
 {
 	my ($node) = @_;
 	return [
 		undef,
 		split /\|/,
 		$node->safe_psql('postgres', q{
-			SELECT siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid())})
+			SELECT siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid()),
+			       snowflake_extract_node(gen_snowflake())})
 	];
 }
 
@@ -56,8 +57,8 @@ sub stats_fields
 		split /\|/,
 		$node->safe_psql('postgres', q{
 			SELECT string_agg(substring(node FROM '^[a-z]+=([0-9]+)'), '|'
-			                  ORDER BY array_position(ARRAY['sno', 'siq', 'muid'], generator))
-			FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid')})
+			                  ORDER BY array_position(ARRAY['sno', 'siq', 'muid', 'snowflake'], generator))
+			FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid', 'snowflake')})
 	];
 }
 
@@ -73,20 +74,20 @@ sub plus_one
 {
 	my ($f) = @_;
 	return [ ($f->[0] + 1) % 65536, ($f->[1] + 1) % 256,
-		2**40 + ($f->[2] - 2**40 + 1) % 2**40 ];
+		2**40 + ($f->[2] - 2**40 + 1) % 2**40, ($f->[3] + 1) % 1024 ];
 }
 
-# How many of the three fields of a and b are equal
+# How many of the four fields of a and b are equal
 sub fields_equal
 {
 	my ($a, $b) = @_;
-	return scalar grep { $a->[$_] == $b->[$_] } 0 .. 2;
+	return scalar grep { $a->[$_] == $b->[$_] } 0 .. 3;
 }
 
 sub fields_text
 {
 	my ($f) = @_;
-	return "sno partition $f->[0], siq shard $f->[1], muid medallion $f->[2]";
+	return "sno partition $f->[0], siq shard $f->[1], muid medallion $f->[2], snowflake node $f->[3]";
 }
 
 # How often the server's log says its data directory is a copy
@@ -109,7 +110,7 @@ sub logged_change
 # Both servers generate $ROWS values of each type, one transaction per row
 # (so one muid bundle each), into a fresh table gen, starting at the same
 # moment; returns how many values of each type they have in common, and
-# whether their sno values' times overlap, as "sno|siq|muid|overlap"
+# whether their sno values' times overlap, as "sno|siq|muid|snowflake|overlap"
 sub common_values
 {
 	my ($x, $y) = @_;
@@ -118,14 +119,14 @@ sub common_values
 	for my $node ($x, $y)
 	{
 		$node->safe_psql('postgres',
-			'DROP TABLE IF EXISTS gen; CREATE TABLE gen (sno sno, siq siq, muid muid)');
+			'DROP TABLE IF EXISTS gen; CREATE TABLE gen (sno sno, siq siq, muid muid, snowflake bigint)');
 		my $s = $node->background_psql('postgres');
 		$s->query_until(qr/started/, "\\echo started\n" . qq{
 			DO \$\$
 			BEGIN
 				PERFORM pg_sleep_until('$start');
 				FOR i IN 1..$ROWS LOOP
-					INSERT INTO gen VALUES (gen_sno(), gen_siq('user'), gen_muid());
+					INSERT INTO gen VALUES (gen_sno(), gen_siq('user'), gen_muid(), gen_snowflake());
 					COMMIT;
 				END LOOP;
 			END
@@ -136,7 +137,7 @@ sub common_values
 	$_->query_safe('SELECT 1') for @sessions;    # the DO blocks have ended
 	$_->quit for @sessions;
 	my @common;
-	for my $type ('sno', 'siq', 'muid')
+	for my $type ('sno', 'siq', 'muid', 'snowflake')
 	{
 		my %seen;
 		for my $node ($x, $y)
@@ -194,7 +195,7 @@ $origin->start;
 ok(-f $origin->data_dir . '/idgen.node', 'preloaded: the node record is written at server start');
 $origin->safe_psql('postgres', q{
 	CREATE EXTENSION idgen;
-	CREATE TABLE race (shard integer, partition integer, medallion bigint);
+	CREATE TABLE race (shard integer, partition integer, medallion bigint, node integer);
 });
 my $sysid = $origin->safe_psql('postgres', 'SELECT system_identifier FROM pg_control_system()');
 my $f0 = generated_fields($origin);
@@ -215,7 +216,7 @@ $standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
 my $fs = generated_fields($standby);
 note 'promoted standby: ' . fields_text($fs);
 is_deeply($fs, plus_one($f0),
-	"promoted standby: sno partition, siq shard and muid medallion are each its origin's plus one");
+	"promoted standby: sno partition, siq shard, muid medallion and snowflake node are each its origin's plus one");
 is_deeply(stats_fields($standby), $fs, 'promoted standby: idgen_stats() shows them');
 is(node_source($standby), "derived from system identifier $sysid, timeline 2",
 	'promoted standby: derived from the new timeline, with its origin\'s copy');
@@ -231,19 +232,20 @@ $clone->pgbench(
 	'clone: eight sessions derive the fields at once',
 	{
 		'race' => q{INSERT INTO race SELECT siq_extract_shard(gen_siq('user')),
-			sno_extract_partition(gen_sno()), muid_extract_medallion(gen_muid());}
+			sno_extract_partition(gen_sno()), muid_extract_medallion(gen_muid()),
+			snowflake_extract_node(gen_snowflake());}
 	});
-is($clone->safe_psql('postgres', 'SELECT count(DISTINCT (shard, partition, medallion)) FROM race'),
+is($clone->safe_psql('postgres', 'SELECT count(DISTINCT (shard, partition, medallion, node)) FROM race'),
 	'1', 'clone: all sessions derived the same fields');
 my $fc = generated_fields($clone);
 note 'clone: ' . fields_text($fc);
-is(fields_equal($fc, $f0), 0, 'clone: all three fields differ from its origin\'s');
+is(fields_equal($fc, $f0), 0, 'clone: all four fields differ from its origin\'s');
 is_deeply(stats_fields($clone), $fc, 'clone: idgen_stats() shows them');
 like(node_source($clone), qr/^derived from system identifier $sysid, timeline 1, copy [1-9][0-9]*$/,
 	'clone: derived from the same identifier and timeline, with a copy of its own');
 is(copy_lines($clone), 1, 'clone: the copy is logged once');
 ok(logged_change($clone, $f0, $fc), 'clone: the log shows the old and the new fields');
-is(common_values($origin, $clone), '0|0|0|overlap',
+is(common_values($origin, $clone), '0|0|0|0|overlap',
 	"clone and origin generating $ROWS values of each type at once: none in common");
 
 # (d) The clone keeps its fields through a crash and a restart
@@ -260,9 +262,9 @@ $origin->start;
 is_deeply(generated_fields($origin), $f0, 'origin: the same fields after a restart');
 my $ff = generated_fields($fcopy);
 note 'file copy: ' . fields_text($ff);
-is(fields_equal($ff, $f0), 0, 'file copy: all three fields differ from its origin\'s');
+is(fields_equal($ff, $f0), 0, 'file copy: all four fields differ from its origin\'s');
 ok(logged_change($fcopy, $f0, $ff), 'file copy: the log shows the old and the new fields');
-is(common_values($origin, $fcopy), '0|0|0|overlap',
+is(common_values($origin, $fcopy), '0|0|0|0|overlap',
 	"file copy and origin generating at once: no value in common");
 $fcopy->stop;
 
@@ -270,9 +272,9 @@ $fcopy->stop;
 my $clone2 = clone($clone, 'clone2', 'basebackup');
 my $fc2 = generated_fields($clone2);
 note 'copy of the clone: ' . fields_text($fc2);
-is(fields_equal($fc2, $fc), 0, 'copy of a copy: all three fields differ from its origin\'s (the clone)');
+is(fields_equal($fc2, $fc), 0, 'copy of a copy: all four fields differ from its origin\'s (the clone)');
 ok(logged_change($clone2, $fc, $fc2), 'copy of a copy: the log shows the old and the new fields');
-is(common_values($clone, $clone2), '0|0|0|overlap',
+is(common_values($clone, $clone2), '0|0|0|0|overlap',
 	"copy of a copy and its origin generating at once: no value in common");
 $clone2->stop;
 $clone->stop;
@@ -290,12 +292,13 @@ close $fh;
 $origin->start;
 ok($origin->log_contains('node record file "idgen.node" cannot be trusted'),
 	'damaged record: the server logs it at start');
-my ($out, $err) = run_script($origin, "SELECT gen_sno();\nSELECT gen_siq('user');\nSELECT gen_muid();");
+my ($out, $err) = run_script($origin,
+	"SELECT gen_sno();\nSELECT gen_siq('user');\nSELECT gen_muid();\nSELECT gen_snowflake();");
 like($err,
 	qr/ERROR:  55000: node record file "idgen.node" cannot be trusted\nDETAIL:  Its checksum does not match its contents\. .*\nHINT:  Set "idgen.sno_partition" for this server, or remove the file if this data directory is not a copy of a running server/,
 	'damaged record: gen_sno() refuses with 55000, the file and the problem, and a hint');
-like($err, qr/ERROR:  55000: node record file .*HINT:  Set "idgen.siq_shard".*ERROR:  55000: node record file .*HINT:  Set "idgen.muid_medallion"/s,
-	'damaged record: gen_siq() and gen_muid() refuse too');
+like($err, qr/ERROR:  55000: node record file .*HINT:  Set "idgen.siq_shard".*ERROR:  55000: node record file .*HINT:  Set "idgen.muid_medallion".*ERROR:  55000: node record file .*HINT:  Set "idgen.snowflake_node"/s,
+	'damaged record: gen_siq(), gen_muid() and gen_snowflake() refuse too');
 is($out, '', 'damaged record: no value');
 is(node_source($origin),
 	"derived from system identifier $sysid, refused: \"idgen.node\" cannot be trusted",
@@ -334,12 +337,29 @@ $pcopy->stop;
 $plain->stop;
 my $ppath = $plain->data_dir . '/idgen.node';
 my $full = slurp_file($ppath);
-is(length($full), 4 + 320 + 4, 'the record: magic, 320 bytes of payload, CRC');
+is(length($full), 4 + 328 + 4, 'the record: magic, 328 bytes of payload, CRC');
 my $v1 = substr($full, 0, 4 + 288);
 write_bytes($ppath, $v1 . pack('L', crc32c($v1)));
 $plain->start;
 is_deeply(generated_fields($plain), $fp, 'a record of the first layout: trusted, the same fields');
-is(length(slurp_file($ppath)), 4 + 320 + 4, '... and rewritten in this layout');
+is(length(slurp_file($ppath)), 4 + 328 + 4, '... and rewritten in this layout');
+
+# (h) A record of the second layout (what 1.2 wrote: settings without the
+# snowflake node, then the quiet time) likewise, its settings kept: the
+# origin's own sno partition is not taken for a copied one
+configure($plain, sno_partition => 78);
+is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
+	'the origin generates with a partition of its own');
+$plain->stop;
+$full = slurp_file($ppath);
+my $v2 = substr($full, 0, 4 + 288 + 24) . substr($full, 4 + 288 + 32, 8);
+write_bytes($ppath, $v2 . pack('L', crc32c($v2)));
+$plain->start;
+is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
+	'a record of the second layout: trusted, its setting the server\'s own');
+is_deeply(generated_fields_but_sno($plain), [ undef, @$fp[ 1 .. 3 ] ],
+	'a record of the second layout: the same derived fields');
+is(length(slurp_file($ppath)), 4 + 328 + 4, '... and rewritten in this layout');
 
 # A file copy started on its own with its origin's setting refuses that
 # generator (out of recovery: the refusal gives the confirmation code);
@@ -354,9 +374,9 @@ like( $err,
 	qr/ERROR:  55000: cannot generate with node settings copied from another server\nDETAIL:  "idgen\.sno_partition" = 77 came with this data directory from the server it was copied from, which may still be making values with it\.\nHINT:  Give this server its own "idgen\.sno_partition" and reload; or, once the server it was copied from has stopped for good, confirm with ALTER SYSTEM SET idgen\.node_confirm = '[0-9a-f]{16}' and reload\./,
 	'a copy with its origin\'s setting: gen_sno() refuses with 55000');
 is($out, '', '... and returns nothing');
-my $fpc2 = generated_fields_siq_muid($pcopy2);
-is(join('|', map { $fpc2->[$_] eq $fp->[$_] ? 'same' : 'differs' } 1, 2), 'differs|differs',
-	'a copy with its origin\'s setting: the fields it derives (siq, muid) are its own');
+my $fpc2 = generated_fields_but_sno($pcopy2);
+is(join('|', map { $fpc2->[$_] eq $fp->[$_] ? 'same' : 'differs' } 1 .. 3), 'differs|differs|differs',
+	'a copy with its origin\'s setting: the fields it derives (siq, muid, snowflake) are its own');
 $pcopy2->stop;
 
 done_testing();

@@ -1,6 +1,6 @@
 
 # Crash-restarts close together (idgen preloaded): three within 5 s, then
-# ten one second apart, every type generated after each.  No call fails, no
+# ten one second apart, every type and snowflake ids generated after each.  No call fails, no
 # value repeats, the server-wide generators go on above what they issued
 # before each crash (sno on the same tick-tock timeline), and no value is
 # more than the mark's window (1.2 s) ahead of the clock.
@@ -18,7 +18,7 @@ use IdgenTest;
 
 my $node = idgen_node('crash_loop', preload => 1, conf => 'restart_after_crash = on');
 
-# One table per type: the value, the clock just after it was made (a call
+# One table per generator: the value, the clock just after it was made (a call
 # can wait for the mark's fsync: the lead is the value's time minus the
 # clock when it is returned), and the phase
 my %gen = (
@@ -26,10 +26,12 @@ my %gen = (
 	ulid => 'gen_ulid()',
 	sno => 'gen_sno()',
 	siq => q{gen_siq('user')},
-	muid => 'gen_muid()');
+	muid => 'gen_muid()',
+	snowflake => 'gen_snowflake()');
 my @types = sort keys %gen;
+my @serverwide = qw(muid siq sno snowflake);
 $node->safe_psql('postgres',
-	"CREATE TABLE ids_$_ (id $_ PRIMARY KEY, t timestamptz NOT NULL, phase integer NOT NULL)")
+	"CREATE TABLE ids_$_ (id $COLUMN{$_} PRIMARY KEY, t timestamptz NOT NULL, phase integer NOT NULL)")
   for @types;
 
 # Every type, 2,000 values each (muid: 20 transactions of 100), in a new
@@ -52,7 +54,7 @@ sub stats
 	return $node->safe_psql('postgres', q{
 		SELECT string_agg(generator || ':' || clock_regressions || '/' || overflow_waits, ' '
 		                  ORDER BY generator)
-		FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid')});
+		FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid', 'snowflake')});
 }
 
 is(generate(0), '', 'before the crashes: every type generated');
@@ -78,7 +80,7 @@ sub crashes
 }
 
 # Every value unique (the primary keys too), none more than 1.2 s ahead of
-# the clock, and sno, siq and muid values of each phase above all earlier
+# the clock, and sno, siq, muid and snowflake values of each phase above all earlier
 # phases' (sno: on the same tick-tock timeline)
 sub check
 {
@@ -97,8 +99,8 @@ sub check
 	note("$label: the largest lead over the clock: "
 		  . join(', ', map { "$_ " . $node->safe_psql('postgres',
 				"SELECT max(${_}_extract_timestamp(id) - t) FROM ids_$_ WHERE phase BETWEEN $first AND $last") }
-			  qw(sno siq muid)));
-	for my $type (qw(sno siq muid))
+			  @serverwide));
+	for my $type (@serverwide)
 	{
 		is( $node->safe_psql('postgres', qq{
 				SELECT count(*) FROM generate_series($first, $last) p
@@ -119,7 +121,7 @@ my $took = Time::HiRes::time() - $start;
 is($crashed, 3, 'three crash-restarts');
 cmp_ok($took, '<', 5, 'all three within 5 s, each with every type generated after it');
 is($errors, '', 'no call failed');
-is($stats, join(',', ('muid:0/0 siq:0/0 sno:0/0') x 3),
+is($stats, join(',', ('muid:0/0 siq:0/0 sno:0/0 snowflake:0/0') x 3),
 	'no clock regression and no overflow counted after any of them');
 check('three crashes within 5 s', 1, 3);
 
@@ -127,7 +129,7 @@ check('three crashes within 5 s', 1, 3);
 ($crashed, $errors, $stats) = crashes(4, 10, 1);
 is($crashed, 10, 'ten crash-restarts one second apart');
 is($errors, '', 'no call failed');
-is($stats, join(',', ('muid:0/0 siq:0/0 sno:0/0') x 10),
+is($stats, join(',', ('muid:0/0 siq:0/0 sno:0/0 snowflake:0/0') x 10),
 	'no clock regression and no overflow counted after any of them');
 check('ten crashes one second apart', 4, 13);
 

@@ -3,6 +3,8 @@
 # of its own.  For each type, a table distributed by an id with DEFAULT
 # gen_T() (and one by a uuid with DEFAULT gen_uuidv7()), filled through the
 # coordinator (single rows, INSERT ... SELECT,
+# of its own.  For each type, and for snowflake ids on bigint, a table
+# distributed by an id with DEFAULT gen_T(), filled through the coordinator (single rows, INSERT ... SELECT,
 # COPY, prepared INSERTs, INSERT ... SELECT from the table itself) and
 # through each worker (INSERT, COPY); router queries by id (also prepared),
 # range queries by id and by time, a join of two tables co-located on an
@@ -43,26 +45,29 @@ use IdgenTest;
 my $SHARDS = 4;
 
 # Node settings: every server its own sno partition, siq shard and domain,
-# and muid medallion (wiji's node is drawn per session, ulid has none)
+# muid medallion and snowflake node (wiji's node is drawn per session, ulid has none)
 my @servers = qw(coordinator worker1 worker2);
 my %settings = (
 	coordinator => {
 		sno_partition => 100,
 		siq_shard => 10,
 		siq_domain => 'coordinator.example',
-		muid_medallion => 2**40 + 100
+		muid_medallion => 2**40 + 100,
+		snowflake_node => 100
 	},
 	worker1 => {
 		sno_partition => 101,
 		siq_shard => 11,
 		siq_domain => 'worker1.example',
-		muid_medallion => 2**40 + 101
+		muid_medallion => 2**40 + 101,
+		snowflake_node => 101
 	},
 	worker2 => {
 		sno_partition => 102,
 		siq_shard => 12,
 		siq_domain => 'worker2.example',
-		muid_medallion => 2**40 + 102
+		muid_medallion => 2**40 + 102,
+		snowflake_node => 102
 	});
 
 my %node;
@@ -118,6 +123,10 @@ my %domain_hash = map {
 # Per type: the node fields of a value as text (ulid and uuid have none;
 # wiji's node belongs to a session, not to a server); uuid's values are
 # UUIDv7 from gen_uuidv7(), in idgen_stats() as uuidv7
+# Per generator: the node fields of a value as text (ulid has none; wiji's
+# node belongs to a session, not to a server), and the condition for ids
+# made in [t1, t2): the comparisons with times, or for bigint, which has
+# none, comparisons with snowflake_from_parts()
 my @types = (
 	{ type => 'wiji', fields => 'wiji_extract_node(id)' },
 	{ type => 'ulid', fields => "''" },
@@ -128,6 +137,13 @@ my @types = (
 my %generator_of = map { $_->{type} => $_->{generator} // $_->{type} } @types;
 my %gen_of = map { $_->{type} => $_->{gen} // $GEN{ $_->{type} } } @types;
 my %extract_of = map { $_->{type} => ($_->{generator} // $_->{type}) . '_extract_timestamp' } @types;
+	{
+		type => 'snowflake',
+		fields => 'snowflake_extract_node(id)',
+		in_times => sub {
+			"id >= snowflake_from_parts('$_[0]') AND id < snowflake_from_parts('$_[1]')";
+		}
+	});
 
 # The node fields of the values a server generates, as the type's fields
 # expression shows them; undef where they are not the server's
@@ -138,6 +154,7 @@ sub server_fields
 	return $s->{sno_partition} if $type eq 'sno';
 	return "$s->{siq_shard}/$domain_hash{$server}" if $type eq 'siq';
 	return $s->{muid_medallion} if $type eq 'muid';
+	return $s->{snowflake_node} if $type eq 'snowflake';
 	return undef;
 }
 
@@ -227,14 +244,15 @@ for my $t (@types)
 {
 	my ($type, $gen) = ($t->{type}, $gen_of{ $t->{type} });
 	my $extract = $extract_of{$type};
+	my ($type, $gen, $column) = ($t->{type}, $GEN{ $t->{type} }, $COLUMN{ $t->{type} });
 	my $item = "${type}_item";
 
 	$coord->safe_psql('postgres', qq{
-		CREATE TABLE $item (id $type PRIMARY KEY DEFAULT $gen, n integer NOT NULL, path text NOT NULL);
+		CREATE TABLE $item (id $column PRIMARY KEY DEFAULT $gen, n integer NOT NULL, path text NOT NULL);
 		SELECT create_distributed_table('$item', 'id');
-		CREATE TABLE ${type}_ref (id $type PRIMARY KEY DEFAULT $gen, label text NOT NULL);
+		CREATE TABLE ${type}_ref (id $column PRIMARY KEY DEFAULT $gen, label text NOT NULL);
 		SELECT create_reference_table('${type}_ref');
-		CREATE TABLE ${type}_part (item $type NOT NULL, qty integer NOT NULL, kind $type NOT NULL);
+		CREATE TABLE ${type}_part (item $column NOT NULL, qty integer NOT NULL, kind $column NOT NULL);
 		SELECT create_distributed_table('${type}_part', 'item', colocate_with => '$item');
 	});
 
@@ -378,7 +396,7 @@ for my $t (@types)
 	# parameter's hash when it runs
 	my $execute = join('', map { "EXECUTE by_id('$rows->{$_}{id}');\n" } @router);
 	is( $coord->safe_psql('postgres',
-			"PREPARE by_id($type) AS SELECT n FROM $item WHERE id = \$1;\n"
+			"PREPARE by_id($column) AS SELECT n FROM $item WHERE id = \$1;\n"
 			  . "SET plan_cache_mode = force_custom_plan;\n$execute"
 			  . "SET plan_cache_mode = force_generic_plan;\n$execute"),
 		join("\n", @router, @router),
@@ -392,7 +410,7 @@ for my $t (@types)
 	my ($out, $err) = ('', '');
 	$coord->psql(
 		'postgres',
-		"PREPARE by_id($type) AS SELECT n FROM $item WHERE id = \$1;\n"
+		"PREPARE by_id($column) AS SELECT n FROM $item WHERE id = \$1;\n"
 		  . "SET plan_cache_mode = force_generic_plan;\n"
 		  . "SET citus.log_remote_commands = on;\n"
 		  . "EXECUTE by_id('$rows->{$n}{id}');",
@@ -429,19 +447,31 @@ for my $t (@types)
 		ORDER BY id});
 	my $count = scalar(split /\n/, $in_times);
 	ok($count > 0 && $count < $total, "$type: [t1, t2) holds $count of the $total rows");
-	is( $coord->safe_psql('postgres',
-			"SELECT n FROM $item WHERE id >= '$t1'::timestamptz AND id < '$t2'::timestamptz ORDER BY id"),
-		$in_times,
-		"$type: id >= t1 AND id < t2 on the distributed table");
-	is( $coord->safe_psql('postgres',
-			"SELECT n FROM $item WHERE id <@ tstzrange('$t1', '$t2') ORDER BY id"),
-		$in_times,
-		"$type: id <@ tstzrange(t1, t2) on the distributed table");
-	like(
-		$coord->safe_psql('postgres',
-			"EXPLAIN (COSTS OFF) SELECT n FROM $item WHERE id <@ tstzrange('$t1', '$t2')"),
-		qr/Task Count: $SHARDS\n/,
-		"$type: a range query runs on every shard (hash distribution)");
+	if ($t->{in_times})
+	{
+		my $cond = $t->{in_times}->($t1, $t2);
+		is($coord->safe_psql('postgres', "SELECT n FROM $item WHERE $cond ORDER BY id"),
+			$in_times, "$type: ids made in [t1, t2), by snowflake_from_parts(), on the distributed table");
+		like($coord->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT n FROM $item WHERE $cond"),
+			qr/Task Count: $SHARDS\n/,
+			"$type: a range query runs on every shard (hash distribution)");
+	}
+	else
+	{
+		is( $coord->safe_psql('postgres',
+				"SELECT n FROM $item WHERE id >= '$t1'::timestamptz AND id < '$t2'::timestamptz ORDER BY id"),
+			$in_times,
+			"$type: id >= t1 AND id < t2 on the distributed table");
+		is( $coord->safe_psql('postgres',
+				"SELECT n FROM $item WHERE id <@ tstzrange('$t1', '$t2') ORDER BY id"),
+			$in_times,
+			"$type: id <@ tstzrange(t1, t2) on the distributed table");
+		like(
+			$coord->safe_psql('postgres',
+				"EXPLAIN (COSTS OFF) SELECT n FROM $item WHERE id <@ tstzrange('$t1', '$t2')"),
+			qr/Task Count: $SHARDS\n/,
+			"$type: a range query runs on every shard (hash distribution)");
+	}
 
 	# The reference table: its defaults evaluated on the coordinator, the
 	# same rows on every server

@@ -1,15 +1,15 @@
 
 # Logical replication merges three writers.  Three servers generate every
-# type at the same moment, 150,000 rows per type each, into tables keyed by
-# the id; servers 2 and 3 publish their tables, and server 1 subscribes to
+# type, and snowflake ids on bigint, at the same moment, 150,000 rows per
+# generator each, into tables keyed by the id; servers 2 and 3 publish their tables, and server 1 subscribes to
 # both, so that its tables hold every server's rows, those the servers
 # held before the subscriptions too (the initial copy), in text form from
 # one and binary from the other.  Every row arrives (the count is exactly
 # the sum), with no conflict and no duplicate.
 #
 # First each server has node settings of its own (sno partition, siq shard,
-# muid medallion, and one application's siq domain, so that only the shard
-# keeps siq values apart); then the same again with the node settings
+# muid medallion, snowflake node, and one application's siq domain, so that
+# only the shard keeps siq values apart); then the same again with the node settings
 # unset: the three separately initialised clusters derive fields that
 # differ, and the merge is again exact.
 
@@ -24,8 +24,9 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 
-my $ROWS = 150_000;    # per type and server, made at the same moment
-my $EARLIER = 1_000;   # per type and server, made before the subscriptions
+my $ROWS = 150_000;    # per generator and server, made at the same moment
+my $EARLIER = 1_000;   # per generator and server, made before the subscriptions
+my @GENERATORS = (@TYPES, @CORE_GENERATORS);
 my $started = Time::HiRes::time();
 
 # A server for the merge: logical WAL, idgen preloaded
@@ -42,7 +43,8 @@ sub sysid
 }
 
 # Three separately initialised clusters derive fields that differ only by
-# chance: two siq shards agree 1 time in 256, and then the derived run
+# chance: two siq shards agree 1 time in 256 (snowflake nodes 1 in 1,024),
+# and then the derived run
 # would fail for that reason, which the README documents, not for one this
 # test is after.  So the clusters are chosen by the fields that
 # derived_fields() (src/node.c's formula) gives for their system
@@ -59,7 +61,7 @@ for my $i (1 .. 3)
 		my $fields = derived_fields(sysid($node), 1, 0);
 		my $meets = grep {
 			my $other = $_;
-			grep { $fields->[$_] == $other->[$_] } 0 .. 2
+			grep { $fields->[$_] == $other->[$_] } 0 .. 3
 		} @derived;
 		if (!$meets)
 		{
@@ -91,7 +93,7 @@ cmp_ok($ncounters, '>=',
 # binary form, so both the types' text and binary I/O carry the rows);
 # every server generates $ROWS rows of every type at once; then the checks.  $fields->[i] are the node fields
 # server i+1's values must carry: [sno partition, siq shard, siq domain
-# hash, muid medallion].
+# hash, muid medallion, snowflake node].
 sub merge
 {
 	my ($run, $fields) = @_;
@@ -102,12 +104,12 @@ sub merge
 		# origin: which server made the row, evaluated where it is made
 		$servers[ $i - 1 ]->safe_psql('postgres', "CREATE SCHEMA $run;"
 			  . join('', map {
-				"CREATE TABLE $run.t_$_ (id $_ PRIMARY KEY, origin integer NOT NULL DEFAULT $i,
+				"CREATE TABLE $run.t_$_ (id $COLUMN{$_} PRIMARY KEY, origin integer NOT NULL DEFAULT $i,
 				                         copied boolean NOT NULL DEFAULT false);
 				 INSERT INTO $run.t_$_ (id, copied) SELECT $GEN{$_}, true FROM generate_series(1, $EARLIER);"
-			  } @TYPES));
+			  } @GENERATORS));
 	}
-	my $tables = join ', ', map { "$run.t_$_" } @TYPES;
+	my $tables = join ', ', map { "$run.t_$_" } @GENERATORS;
 	for my $publisher ($s2, $s3)
 	{
 		# publish = no truncate: a TRUNCATE on one writer must not empty the
@@ -130,12 +132,13 @@ sub merge
 		my $f = $fields->[ $i - 1 ];
 		is( $servers[ $i - 1 ]->safe_psql('postgres', q{
 				SELECT sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('user')),
-				       siq_extract_domain_hash(gen_siq('user')), muid_extract_medallion(gen_muid())}),
+				       siq_extract_domain_hash(gen_siq('user')), muid_extract_medallion(gen_muid()),
+				       snowflake_extract_node(gen_snowflake())}),
 			join('|', @$f), "$run: server $i generates with sno partition $f->[0], siq shard $f->[1], "
-			  . "siq domain hash $f->[2], muid medallion $f->[3]");
+			  . "siq domain hash $f->[2], muid medallion $f->[3], snowflake node $f->[4]");
 	}
 
-	# 15 sessions, one per server and type, start at the same moment.  Each
+	# 18 sessions, one per server and generator, start at the same moment.  Each
 	# inserts its rows in one statement, except muid's: a transaction is one
 	# muid bundle, one timestamp, so muid's rows come in 150 transactions,
 	# whose bundles the three servers make over the same stretch of time.
@@ -147,14 +150,14 @@ sub merge
 			[ $node, $_ eq 'muid'
 				? "DO \$\$ BEGIN FOR b IN 1..150 LOOP $insert(1, $ROWS / 150); COMMIT; END LOOP; END \$\$;"
 				: "$insert(1, $ROWS);" ]
-		} @TYPES
+		} @GENERATORS
 	} @servers);
 	my $t1 = Time::HiRes::time();
 	# Until every row has arrived, or a subscription reports an error (a
 	# duplicate id would stop its apply worker, which then retries for ever)
-	my $total = join ' + ', map { "(SELECT count(*) FROM $run.t_$_)" } @TYPES;
+	my $total = join ' + ', map { "(SELECT count(*) FROM $run.t_$_)" } @GENERATORS;
 	$s1->poll_query_until('postgres',
-		"SELECT $total = " . 3 * 5 * ($ROWS + $EARLIER) . ' OR ' . subscription_errors($run) . ' > 0')
+		"SELECT $total = " . 3 * @GENERATORS * ($ROWS + $EARLIER) . ' OR ' . subscription_errors($run) . ' > 0')
 	  or die "$run: the rows did not arrive";
 	if ($s1->safe_psql('postgres', 'SELECT ' . subscription_errors($run)) == 0)
 	{
@@ -165,8 +168,8 @@ sub merge
 	note sprintf('%s: generating took %.1f s, merging until caught up %.1f s more',
 		$run, $t1 - $t0, $t2 - $t1);
 
-	# The sum of what the three servers hold, type by type
-	for my $type (@TYPES)
+	# The sum of what the three servers hold, generator by generator
+	for my $type (@GENERATORS)
 	{
 		# what each server made itself (server 1's tables hold the others' too)
 		my $sum = 0;
@@ -197,17 +200,20 @@ sub merge
 	# Each server's values carry its node fields
 	my $want = join "\n", map { join '|', $_, @{ $fields->[ $_ - 1 ] } } 1 .. 3;
 	is( $s1->safe_psql('postgres', qq{
-			SELECT origin, min(partition), min(shard), min(domain_hash), min(medallion)
+			SELECT origin, min(partition), min(shard), min(domain_hash), min(medallion), min(node)
 			FROM (SELECT origin, sno_extract_partition(id) AS partition, NULL::integer AS shard,
-			             NULL::bigint AS domain_hash, NULL::bigint AS medallion
+			             NULL::bigint AS domain_hash, NULL::bigint AS medallion, NULL::integer AS node
 			      FROM $run.t_sno
-			      UNION ALL SELECT origin, NULL, siq_extract_shard(id), siq_extract_domain_hash(id), NULL
+			      UNION ALL SELECT origin, NULL, siq_extract_shard(id), siq_extract_domain_hash(id), NULL, NULL
 			      FROM $run.t_siq
-			      UNION ALL SELECT origin, NULL, NULL, NULL, muid_extract_medallion(id)
-			      FROM $run.t_muid) s
+			      UNION ALL SELECT origin, NULL, NULL, NULL, muid_extract_medallion(id), NULL
+			      FROM $run.t_muid
+			      UNION ALL SELECT origin, NULL, NULL, NULL, NULL, snowflake_extract_node(id)
+			      FROM $run.t_snowflake) s
 			GROUP BY origin
 			HAVING count(DISTINCT partition) = 1 AND count(DISTINCT shard) = 1
 			   AND count(DISTINCT domain_hash) = 1 AND count(DISTINCT medallion) = 1
+			   AND count(DISTINCT node) = 1
 			ORDER BY origin}),
 		$want, "$run: on server 1, every server's rows carry that server's node fields, one set each");
 
@@ -254,15 +260,15 @@ for my $i (1 .. 3)
 {
 	configure($servers[ $i - 1 ],
 		sno_partition => $i, siq_shard => $i, siq_domain => 'example.com',
-		muid_medallion => 1000 + $i);
+		muid_medallion => 1000 + $i, snowflake_node => $i);
 }
-merge('settings', [ map { [ $_, $_, $domain_hash, 1000 + $_ ] } 1 .. 3 ]);
+merge('settings', [ map { [ $_, $_, $domain_hash, 1000 + $_, $_ ] } 1 .. 3 ]);
 $s1->safe_psql('postgres', "DROP SUBSCRIPTION settings_from_$_") for 2, 3;
 
 # Node settings unset: derived from each cluster's system identifier
 for my $node (@servers)
 {
-	reset_settings($node, 'sno_partition', 'siq_shard', 'siq_domain', 'muid_medallion');
+	reset_settings($node, 'sno_partition', 'siq_shard', 'siq_domain', 'muid_medallion', 'snowflake_node');
 }
 my @observed;
 for my $i (1 .. 3)
@@ -270,23 +276,23 @@ for my $i (1 .. 3)
 	my $node = $servers[ $i - 1 ];
 	my $sysid = sysid($node);
 	is( $node->safe_psql('postgres',
-			"SELECT string_agg(node_source, '|') FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid')"),
-		join('|', ("derived from system identifier $sysid, timeline 1") x 3),
+			"SELECT string_agg(node_source, '|') FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid', 'snowflake')"),
+		join('|', ("derived from system identifier $sysid, timeline 1") x 4),
 		"derived: server $i derives its fields from its own system identifier");
 	push @observed, [ split /\|/, $node->safe_psql('postgres', q{
 		SELECT sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('user')),
-		       muid_extract_medallion(gen_muid())}) ];
+		       muid_extract_medallion(gen_muid()), snowflake_extract_node(gen_snowflake())}) ];
 	is_deeply($observed[-1], $derived[ $i - 1 ],
 		"derived: server $i derives the fields src/node.c's formula gives (@{ $observed[-1] })");
 }
-for my $k (0 .. 2)
+for my $k (0 .. 3)
 {
-	my $field = ('sno partition', 'siq shard', 'muid medallion')[$k];
+	my $field = ('sno partition', 'siq shard', 'muid medallion', 'snowflake node')[$k];
 	my @values = map { $_->[$k] } @observed;
 	my %distinct = map { $_ => 1 } @values;
 	is(scalar(keys %distinct), 3, "derived: the three clusters' ${field}s differ (@values)");
 }
-merge('derived', [ map { [ $_->[0], $_->[1], 0, $_->[2] ] } @observed ]);
+merge('derived', [ map { [ $_->[0], $_->[1], 0, $_->[2], $_->[3] ] } @observed ]);
 
 # The checks above see a duplicate: server 2 makes a row with an id that
 # server 1 holds already.  Its subscription's apply worker fails on it,

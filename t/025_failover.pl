@@ -1,11 +1,11 @@
 
 # Failover with derived node fields, and split brain.  t/004 shows that a
-# standby of a preloaded server refuses gen_sno(), gen_siq() and gen_muid()
-# while their fields are derived, and that node settings lift the refusal;
+# standby of a preloaded server refuses gen_sno(), gen_siq(), gen_muid() and
+# gen_snowflake() while their fields are derived, and that node settings lift the refusal;
 # t/013 that a promoted standby derives its origin's fields plus one.  Here:
 #
 #  - a standby without idgen preloaded (its state attached at first use,
-#    in recovery) refuses the same three with the whole error, message,
+#    in recovery) refuses the same four with the whole error, message,
 #    detail and hint; wiji and ulid, whose node bits are random, generate
 #    there, and idgen_stats() says which is which;
 #  - a session opened on the standby before its promotion generates in the
@@ -20,7 +20,7 @@
 #    the timeline in the derived fields, which the last checks show;
 #  - node settings travel with pg_basebackup (postgresql.auto.conf), so
 #    a standby made with -R starts with its primary's.  In recovery it
-#    refuses the three generators with 55000, naming the setting, until
+#    refuses the four generators with 55000, naming the setting, until
 #    ALTER SYSTEM on the standby gives it settings of its own; then both
 #    make 20,000 values of each type at the same time, none in common;
 #  - a planned switchover with copied settings: the old primary stopped,
@@ -51,7 +51,13 @@ use POSIX ();
 my %field = (
 	sno => 'sno_extract_partition(id)',
 	siq => 'siq_extract_shard(id)',
-	muid => 'muid_extract_medallion(id)');
+	muid => 'muid_extract_medallion(id)',
+	snowflake => 'snowflake_extract_node(id)');
+
+# The types, and snowflake ids, which are bigint values
+my @ALL = (@TYPES, 'snowflake');
+my %GEN = (%IdgenTest::GEN, snowflake => 'gen_snowflake()');
+my %SQL_TYPE = ((map { $_ => $_ } @TYPES), snowflake => 'bigint');
 my $PROMOTED_ROWS = 5000;    # rows of each type the promoted standby makes
 
 my $primary = idgen_node('failover_primary',
@@ -59,10 +65,10 @@ my $primary = idgen_node('failover_primary',
 	preload => 1,
 	sql => 'CREATE TABLE stop ();'
 	  . join('', map {
-		"CREATE TABLE v_$_ (id $_ PRIMARY KEY, server text NOT NULL,
+		"CREATE TABLE v_$_ (id $SQL_TYPE{$_} PRIMARY KEY, server text NOT NULL,
 		                    made timestamptz NOT NULL DEFAULT clock_timestamp());
 		 INSERT INTO v_$_ (id, server) SELECT $GEN{$_}, 'primary' FROM generate_series(1, 1000);"
-	  } @TYPES));
+	  } @ALL));
 my $sysid = $primary->safe_psql('postgres', 'SELECT system_identifier FROM pg_control_system()');
 my ($f1, $f2) = (derived_fields($sysid, 1, 0), derived_fields($sysid, 2, 0));
 
@@ -76,8 +82,9 @@ is($standby->safe_psql('postgres', 'SELECT pg_is_in_recovery(), current_setting(
 	't|', 'the standby is in recovery, without idgen preloaded');
 
 # The refusal, whole, from each generator whose node fields are derived
-my %setting = (sno => 'idgen.sno_partition', siq => 'idgen.siq_shard', muid => 'idgen.muid_medallion');
-for my $type ('sno', 'siq', 'muid')
+my %setting = (sno => 'idgen.sno_partition', siq => 'idgen.siq_shard', muid => 'idgen.muid_medallion',
+	snowflake => 'idgen.snowflake_node');
+for my $type ('sno', 'siq', 'muid', 'snowflake')
 {
 	my ($out, $err) = run_script($standby, "SELECT $GEN{$type};");
 	like( $err,
@@ -96,12 +103,13 @@ is( $standby->safe_psql('postgres',
 	"muid: derived from system identifier $sysid, refused in recovery, "
 	  . "siq: derived from system identifier $sysid, refused in recovery, "
 	  . "sno: derived from system identifier $sysid, refused in recovery, "
+	  . "snowflake: derived from system identifier $sysid, refused in recovery, "
 	  . 'ulid: random, wiji: random',
-	'standby: idgen_stats() shows the three refusals and the two random nodes');
+	'standby: idgen_stats() shows the four refusals and the two random nodes');
 
 # A session of the standby, refused before the promotion
 my $early = $standby->background_psql('postgres', on_error_stop => 0);
-$early->query("SELECT gen_siq('user'), gen_sno(), gen_muid()");
+$early->query("SELECT gen_siq('user'), gen_sno(), gen_muid(), gen_snowflake()");
 like($early->{stderr}, qr/ERROR:  cannot derive the node of a generator on a server in recovery/,
 	'a session of the standby: refused before the promotion');
 $early->{stderr} = '';    # BackgroundPsql keeps stderr until it is cleared
@@ -119,7 +127,7 @@ $loop->query_until(qr/started/, "\\echo started\n" . q{
 				RAISE EXCEPTION 'the primary was never told to stop';
 			END IF;
 }
-	  . join('', map { "INSERT INTO v_$_ (id, server) VALUES ($GEN{$_}, 'primary');\n" } @TYPES) . q{
+	  . join('', map { "INSERT INTO v_$_ (id, server) VALUES ($GEN{$_}, 'primary');\n" } @ALL) . q{
 			COMMIT;
 		END LOOP;
 	END
@@ -134,7 +142,7 @@ $standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
 
 is( $early->query_safe(q{
 		SELECT sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('user')),
-		       muid_extract_medallion(gen_muid())}),
+		       muid_extract_medallion(gen_muid()), snowflake_extract_node(gen_snowflake())}),
 	join('|', @$f2),
 	'the same session, after the promotion: it generates, with the fields of timeline 2');
 $early->quit;
@@ -145,7 +153,7 @@ $standby->safe_psql('postgres', qq{
 	BEGIN
 		FOR i IN 1..$PROMOTED_ROWS LOOP
 }
-	  . join('', map { "INSERT INTO v_$_ (id, server) VALUES ($GEN{$_}, 'promoted');\n" } @TYPES) . q{
+	  . join('', map { "INSERT INTO v_$_ (id, server) VALUES ($GEN{$_}, 'promoted');\n" } @ALL) . q{
 			COMMIT;
 		END LOOP;
 	END
@@ -155,7 +163,7 @@ $primary->safe_psql('postgres', 'INSERT INTO stop DEFAULT VALUES');
 $loop->query_safe('SELECT 1');    # dies if the loop failed
 $loop->quit;
 
-for my $type (@TYPES)
+for my $type (@ALL)
 {
 	# Both generated at the same time: the old primary went on during the
 	# promoted standby's run (a few seconds) and after it
@@ -179,7 +187,7 @@ for my $type (@TYPES)
 
 	next unless $field{$type};
 	# Why: their node fields, the old timeline's and the new one's
-	my $k = { sno => 0, siq => 1, muid => 2 }->{$type};
+	my $k = { sno => 0, siq => 1, muid => 2, snowflake => 3 }->{$type};
 	is( $primary->safe_psql('postgres',
 			"SELECT string_agg(DISTINCT $field{$type}::text, ',') FROM v_$type"),
 		$f1->[$k], "$type: the old primary's values all carry its field of timeline 1");
@@ -194,9 +202,9 @@ $primary->stop;
 
 my $HOST = (POSIX::uname())[1];    # what gethostname() gives the server
 my $N = 20000;                     # values of each type per server and run
-my @NODE_TYPES = qw(sno siq muid);
-my %SETTING = (sno => 'idgen.sno_partition', siq => 'idgen.siq_shard', muid => 'idgen.muid_medallion');
-my %SET_NAME = (sno => 'sno_partition', siq => 'siq_shard', muid => 'muid_medallion');
+my @NODE_TYPES = qw(sno siq muid snowflake);
+my %SETTING = (sno => 'idgen.sno_partition', siq => 'idgen.siq_shard', muid => 'idgen.muid_medallion',
+	snowflake => 'idgen.snowflake_node');
 
 # Each job's server makes $N values of each node type, starting at one
 # moment, into the file of dir named after the job: statements of 20
@@ -243,8 +251,8 @@ CREATE TEMP TABLE ra (type text, id text);
 CREATE TEMP TABLE rb (type text, id text);
 \\copy ra FROM '$dir/$a' (FORMAT csv, DELIMITER '|')
 \\copy rb FROM '$dir/$b' (FORMAT csv, DELIMITER '|')
-CREATE TEMP TABLE a AS SELECT id::$type AS id FROM ra WHERE type = '$type';
-CREATE TEMP TABLE b AS SELECT id::$type AS id FROM rb WHERE type = '$type';
+CREATE TEMP TABLE a AS SELECT id::$SQL_TYPE{$type} AS id FROM ra WHERE type = '$type';
+CREATE TEMP TABLE b AS SELECT id::$SQL_TYPE{$type} AS id FROM rb WHERE type = '$type';
 SELECT (SELECT count(DISTINCT id) FROM a), (SELECT count(DISTINCT id) FROM b),
        (SELECT count(*) FROM a JOIN b USING (id)),
        (SELECT min($ts) FROM a) <= (SELECT max($ts) FROM b)
@@ -285,19 +293,19 @@ LOCATION:  /, "$what: $GEN{$type} refuses with 55000, naming $SETTING{$type}, wi
 	return $code;
 }
 
-# What idgen_stats() says of the three node generators
+# What idgen_stats() says of the four node generators
 sub node_sources
 {
 	my ($node) = @_;
 	return $node->safe_psql('postgres',
 		"SELECT string_agg(generator || ': ' || node_source, ', ' ORDER BY generator)
-		 FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid')");
+		 FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid', 'snowflake')");
 }
 my $REFUSED = 'setting, refused: it came with a copy of another server';
 
 # A primary with node settings set by ALTER SYSTEM, as the README says to
 my $p2 = idgen_node('settings_primary', init => { allows_streaming => 1 }, preload => 1);
-configure($p2, sno_partition => 1, siq_shard => 7, muid_medallion => 4242);
+configure($p2, sno_partition => 1, siq_shard => 7, muid_medallion => 4242, snowflake_node => 1001);
 
 # A standby made with pg_basebackup -R right after the reload, before the
 # primary has made a value with the settings: it starts with them, and the
@@ -305,34 +313,37 @@ configure($p2, sno_partition => 1, siq_shard => 7, muid_medallion => 4242);
 $p2->backup('settings', backup_options => ['--write-recovery-conf']);
 is( $p2->safe_psql('postgres', q{
 		SELECT sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('user')),
-		       muid_extract_medallion(gen_muid())}),
-	'1|7|4242', 'the primary generates with its settings');
+		       muid_extract_medallion(gen_muid()), snowflake_extract_node(gen_snowflake())}),
+	'1|7|4242|1001', 'the primary generates with its settings');
 my $s2 = PostgreSQL::Test::Cluster->new('settings_standby');
 $s2->init_from_backup($p2, 'settings');
 $s2->start;
 is( $s2->safe_psql('postgres', q{
 		SELECT pg_is_in_recovery(), current_setting('idgen.sno_partition'),
-		       current_setting('idgen.siq_shard'), current_setting('idgen.muid_medallion')}),
-	't|1|7|4242', 'the standby made with -R is in recovery, with its primary\'s node settings');
+		       current_setting('idgen.siq_shard'), current_setting('idgen.muid_medallion'),
+		       current_setting('idgen.snowflake_node')}),
+	't|1|7|4242|1001', 'the standby made with -R is in recovery, with its primary\'s node settings');
 refusal_in_recovery($s2, 'sno', 1, 1, 'standby with copied settings');
 refusal_in_recovery($s2, 'siq', 7, 1, 'standby with copied settings');
 refusal_in_recovery($s2, 'muid', 4242, 1, 'standby with copied settings');
-is(node_sources($s2), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED",
-	'standby with copied settings: idgen_stats() shows the three refused');
+refusal_in_recovery($s2, 'snowflake', 1001, 1, 'standby with copied settings');
+is(node_sources($s2), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED, snowflake: $REFUSED",
+	'standby with copied settings: idgen_stats() shows the four refused');
 
 # ALTER SYSTEM on the standby, in recovery: settings of its own.  Both
 # servers then make 20,000 values of each type at the same time.
-configure($s2, sno_partition => 2, siq_shard => 8, muid_medallion => 4243);
+configure($s2, sno_partition => 2, siq_shard => 8, muid_medallion => 4243, snowflake_node => 1002);
 is( $s2->safe_psql('postgres', q{
 		SELECT pg_is_in_recovery(), sno_extract_partition(gen_sno()),
-		       siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid())}),
-	't|2|8|4243', 'with settings of its own the standby generates, in recovery');
-is(node_sources($s2), 'muid: setting, siq: setting, sno: setting',
+		       siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid()),
+		       snowflake_extract_node(gen_snowflake())}),
+	't|2|8|4243|1002', 'with settings of its own the standby generates, in recovery');
+is(node_sources($s2), 'muid: setting, siq: setting, sno: setting, snowflake: setting',
 	'... and idgen_stats() shows the settings');
 my $dir = PostgreSQL::Test::Utils::tempdir();
 my $err = generate_together($dir, [ $p2, 'primary' ], [ $s2, 'standby' ]);
 is($err->{primary} . $err->{standby}, '', 'both made their values without an error');
-my %own = (sno => '1|2', siq => '7|8', muid => '4242|4243');
+my %own = (sno => '1|2', siq => '7|8', muid => '4242|4243', snowflake => '1001|1002');
 for my $type (@NODE_TYPES)
 {
 	is(compare_sets($p2, $dir, 'primary', 'standby', $type), "$N|$N|0|t|f|$own{$type}",
@@ -353,13 +364,14 @@ $p2->stop;
 $s3->promote;
 $s3->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
   or die 'the standby was not promoted';
-my %value = (sno => 1, siq => 7, muid => 4242);
+my %value = (sno => 1, siq => 7, muid => 4242, snowflake => 1001);
 my %code;
 $code{$_} = refusal_promoted($s3, $_, $value{$_}, 'promoted with copied settings') for @NODE_TYPES;
 like($code{sno}, qr/^[0-9a-f]{16}$/, 'the code is 16 hex digits');
-is("$code{siq} $code{muid}", "$code{sno} $code{sno}", 'the three refusals give the same code');
-is(node_sources($s3), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED",
-	'promoted with copied settings: idgen_stats() shows the three refused');
+is("$code{siq} $code{muid} $code{snowflake}", "$code{sno} $code{sno} $code{sno}",
+	'the four refusals give the same code');
+is(node_sources($s3), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED, snowflake: $REFUSED",
+	'promoted with copied settings: idgen_stats() shows the four refused');
 
 # The refusal is on disk: a restart does not lift it
 $s3->restart;
@@ -389,7 +401,7 @@ is( $s3->safe_psql('postgres', q{
 like(slurp_file($s3->logfile),
 	qr/LOG:  node settings that came with data directory ".*" are confirmed as this server's own/,
 	'the confirmation is logged');
-is(node_sources($s3), 'muid: setting, siq: setting, sno: setting',
+is(node_sources($s3), 'muid: setting, siq: setting, sno: setting, snowflake: setting',
 	'... and idgen_stats() shows the settings in force');
 $err = generate_together($dir, [ $s3, 'new' ]);
 is($err->{new}, '', 'the promoted standby made its values');
@@ -423,7 +435,7 @@ $origin_loop->query_until(qr/started/, "\\echo started\n" . q{
 			IF clock_timestamp() > deadline THEN
 				RAISE EXCEPTION 'the origin was never told to stop';
 			END IF;
-			PERFORM gen_sno(), gen_siq('user'), gen_muid();
+			PERFORM gen_sno(), gen_siq('user'), gen_muid(), gen_snowflake();
 			COMMIT;
 		END LOOP;
 	END
@@ -436,7 +448,7 @@ is($s4->safe_psql('postgres', "SELECT current_setting('idgen.node_confirm')"), $
 	'split brain: the promoted standby has the confirmation of the server it copies');
 my $split_code = refusal_promoted($s4, 'sno', 1, 'split brain');
 isnt($split_code, $code{sno}, '... which confirms nothing here: its own code differs');
-refusal_promoted($s4, $_, $value{$_}, 'split brain') for ('siq', 'muid');
+refusal_promoted($s4, $_, $value{$_}, 'split brain') for ('siq', 'muid', 'snowflake');
 
 # Both at the same time: the origin makes its values, the promoted standby none
 $err = generate_together($dir, [ $s3, 'origin1' ], [ $s4, 'split1' ]);
@@ -444,8 +456,8 @@ is($err->{origin1}, '', 'split brain: the origin generates');
 my @errors = grep { /ERROR/ } split /\n/, $err->{split1};
 my %error_kinds = map { s/^psql:[^:]*:\d+: //r => 1 } @errors;
 is( join(', ', sort keys %error_kinds) . ' x ' . scalar(@errors),
-	'ERROR:  cannot generate with node settings copied from another server x ' . (3 * $STATEMENTS),
-	'split brain: at the same time, the promoted standby refuses every statement of the three');
+	'ERROR:  cannot generate with node settings copied from another server x ' . (4 * $STATEMENTS),
+	'split brain: at the same time, the promoted standby refuses every statement of the four');
 is(-s "$dir/split1", 0, '... and made no value');
 for my $type (@NODE_TYPES)
 {
@@ -454,10 +466,10 @@ for my $type (@NODE_TYPES)
 }
 
 # Settings of its own: both make 20,000 values at the same time
-configure($s4, sno_partition => 3, siq_shard => 9, muid_medallion => 4244);
+configure($s4, sno_partition => 3, siq_shard => 9, muid_medallion => 4244, snowflake_node => 1003);
 $err = generate_together($dir, [ $s3, 'origin2' ], [ $s4, 'split2' ]);
 is($err->{origin2} . $err->{split2}, '', 'split brain, settings of its own: both generate');
-%own = (sno => '1|3', siq => '7|9', muid => '4242|4244');
+%own = (sno => '1|3', siq => '7|9', muid => '4242|4244', snowflake => '1001|1003');
 for my $type (@NODE_TYPES)
 {
 	is(compare_sets($s4, $dir, 'origin2', 'split2', $type), "$N|$N|0|t|f|$own{$type}",
@@ -475,15 +487,16 @@ $s3->backup('recipe', backup_options => ['--write-recovery-conf']);
 my $s5 = PostgreSQL::Test::Cluster->new('settings_recipe');
 $s5->init_from_backup($s3, 'recipe');
 $s5->append_conf('postgresql.auto.conf',
-	"idgen.sno_partition = 5\nidgen.siq_shard = 11\nidgen.muid_medallion = 4245\n");
+	"idgen.sno_partition = 5\nidgen.siq_shard = 11\nidgen.muid_medallion = 4245\nidgen.snowflake_node = 1005\n");
 $s5->start;
 my $fields = q{SELECT pg_is_in_recovery(), sno_extract_partition(gen_sno()),
-	siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid())};
-is($s5->safe_psql('postgres', $fields), 't|5|11|4245', 'the recipe: the standby generates in recovery');
+	siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid()),
+	snowflake_extract_node(gen_snowflake())};
+is($s5->safe_psql('postgres', $fields), 't|5|11|4245|1005', 'the recipe: the standby generates in recovery');
 $s5->promote;
 $s5->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
   or die 'the standby was not promoted';
-is($s5->safe_psql('postgres', $fields), 'f|5|11|4245', '... and once promoted');
+is($s5->safe_psql('postgres', $fields), 'f|5|11|4245|1005', '... and once promoted');
 
 $s5->stop;
 $s3->stop;

@@ -1,14 +1,15 @@
 
 # The idgen worker (idgen preloaded): it is named in pg_stat_activity,
 # writes nothing while the generators are idle, and keeps the marks of
-# sno, siq and muid ahead so that in steady use, slow or fast, no caller
+# sno, siq, muid and snowflake ahead so that in steady use, slow or fast, no caller
 # writes the mark file (each write is counted from its DEBUG1 log line).
 # Terminated during load, the callers renew the marks themselves, no
 # client sees an error, no value repeats, and it comes back.  Killed with
 # SIGKILL, the server restarts as after any backend's crash, with no
 # repeat afterwards.  Then crash cycles under load, the postmaster killed
 # (every other time with the worker at the same instant): no value
-# repeats, each cycle's siq and muid values are above the cycles' before,
+# repeats, each cycle's siq, muid and snowflake values are above the
+# cycles' before,
 # and none runs more than the window (1.2 s) ahead of the clock.  Idle:
 # a call within idgen.worker_idle finds its mark ahead; that long after the
 # last value the worker stops writing, and the next call writes the mark.  A standby
@@ -40,13 +41,13 @@ $node->append_conf('postgresql.conf',
 $node->start;
 $node->safe_psql('postgres', q{
 	CREATE EXTENSION idgen;
-	CREATE TABLE ids (s sno NOT NULL, q siq NOT NULL, m muid NOT NULL,
+	CREATE TABLE ids (s sno NOT NULL, q siq NOT NULL, m muid NOT NULL, f bigint NOT NULL,
 	                  t timestamptz NOT NULL, phase integer NOT NULL);
 });
 
 my $dir = PostgreSQL::Test::Utils::tempdir();
 PostgreSQL::Test::Utils::append_to_file("$dir/insert.sql",
-	"INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), clock_timestamp(), :phase);\n");
+	"INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), gen_snowflake(), clock_timestamp(), :phase);\n");
 
 # Mark-file writes logged since offset in the server log: [by callers, by the worker]
 sub writes
@@ -94,10 +95,12 @@ sub check_unique
 	my ($label) = @_;
 	is( $node->safe_psql('postgres', q{
 			SELECT count(*) = count(DISTINCT s), count(*) = count(DISTINCT q), count(*) = count(DISTINCT m),
-			       max(greatest(sno_extract_timestamp(s), siq_extract_timestamp(q), muid_extract_timestamp(m)) - t)
+			       count(*) = count(DISTINCT f),
+			       max(greatest(sno_extract_timestamp(s), siq_extract_timestamp(q), muid_extract_timestamp(m),
+			                    snowflake_extract_timestamp(f)) - t)
 			         <= interval '1.2 s'
 			FROM ids}),
-		't|t|t|t', "$label: no sno, siq or muid value repeats, none more than 1.2 s ahead of the clock");
+		't|t|t|t|t', "$label: no sno, siq, muid or snowflake value repeats, none more than 1.2 s ahead of the clock");
 	return;
 }
 
@@ -114,14 +117,14 @@ is_deeply(writes($offset), [ 0, 0 ], 'idle: no mark-file write by anyone');
 # writes: five rows 1.5 s apart, then 3 s of 200 rows a second.
 $offset = -s $node->logfile;
 $node->safe_psql('postgres',
-	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), clock_timestamp(), 0)});
-is(writes($offset)->[0], 3, 'first calls: each generator wrote its first mark');
+	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), gen_snowflake(), clock_timestamp(), 0)});
+is(writes($offset)->[0], 4, 'first calls: each generator wrote its first mark');
 $offset = -s $node->logfile;
 for (1 .. 5)
 {
 	Time::HiRes::sleep(1.5);
 	$node->safe_psql('postgres',
-		q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), clock_timestamp(), 1)});
+		q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), gen_snowflake(), clock_timestamp(), 1)});
 }
 is(load_finish(load_start(1, 3, 200)), '', 'steady use: no error');
 my $w = writes($offset);
@@ -157,8 +160,9 @@ is(load_finish(load_start(3, 2, 200)), '', 'after the restart: no error');
 is( $node->safe_psql('postgres', q{
 		SELECT (SELECT min(q) FROM ids WHERE phase = 3) > (SELECT max(q) FROM ids WHERE phase < 3),
 		       (SELECT min(muid_bundle(m)) FROM ids WHERE phase = 3) > (SELECT max(muid_bundle(m)) FROM ids WHERE phase < 3),
-		       (SELECT min(s) FROM ids WHERE phase = 3) > (SELECT max(s) FROM ids WHERE phase < 3)}),
-	't|t|t', 'after the restart: sno, siq and muid values above every earlier one');
+		       (SELECT min(s) FROM ids WHERE phase = 3) > (SELECT max(s) FROM ids WHERE phase < 3),
+		       (SELECT min(f) FROM ids WHERE phase = 3) > (SELECT max(f) FROM ids WHERE phase < 3)}),
+	't|t|t|t', 'after the restart: sno, siq, muid and snowflake values above every earlier one');
 check_unique('worker killed');
 ok($node->poll_query_until('postgres',
 		q{SELECT count(*) = 1 FROM pg_stat_activity WHERE backend_type = 'idgen worker'}),
@@ -207,8 +211,9 @@ is( $node->safe_psql('postgres', qq{
 		FROM generate_series(12, 10 + $cycles) p
 		WHERE (SELECT min(q) FROM ids WHERE phase = p) <= (SELECT max(q) FROM ids WHERE phase < p)
 		   OR (SELECT min(muid_bundle(m)) FROM ids WHERE phase = p)
-		      <= (SELECT max(muid_bundle(m)) FROM ids WHERE phase < p)}),
-	'', 'crash cycles: each cycle\'s siq and muid values above every earlier cycle\'s');
+		      <= (SELECT max(muid_bundle(m)) FROM ids WHERE phase < p)
+		   OR (SELECT min(f) FROM ids WHERE phase = p) <= (SELECT max(f) FROM ids WHERE phase < p)}),
+	'', 'crash cycles: each cycle\'s siq, muid and snowflake values above every earlier cycle\'s');
 
 # 6. Idle.  A call within idgen.worker_idle of the last still finds its
 # mark ahead: the worker keeps writing that long after a generator's last
@@ -259,7 +264,7 @@ is($w->[0], 0, 'idle for 15 s of 20: no caller wrote');
 cmp_ok($w->[1], '>=', 3, "idle for 15 s of 20: the worker still wrote ($w->[1] times in 5 s)");
 $offset = -s $node->logfile;
 $node->safe_psql('postgres',
-	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), clock_timestamp(), 31)});
+	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), gen_snowflake(), clock_timestamp(), 31)});
 $last = Time::HiRes::time();
 is(writes($offset)->[0], 0, 'a call after 15 s found its mark ahead');
 sleep_until($last + 22);
@@ -271,8 +276,8 @@ is($node->safe_psql('postgres',
 	'Extension', 'the worker sleeps');
 $offset = -s $node->logfile;
 $node->safe_psql('postgres',
-	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), clock_timestamp(), 32)});
-is(writes($offset)->[0], 3, 'the first call after it writes each generator\'s mark');
+	q{INSERT INTO ids VALUES (gen_sno(), gen_siq('event'), gen_muid(), gen_snowflake(), clock_timestamp(), 32)});
+is(writes($offset)->[0], 4, 'the first call after it writes each generator\'s mark');
 check_unique('idle');
 $node->stop;
 done_testing();

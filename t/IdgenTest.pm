@@ -12,7 +12,7 @@ use Time::HiRes;
 use Math::BigInt;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
-our @EXPORT = qw(@TYPES %GEN idgen_node fixed_ids configure reset_settings derived_fields run_together
+our @EXPORT = qw(@TYPES @CORE_GENERATORS %GEN %COLUMN idgen_node fixed_ids configure reset_settings derived_fields run_together
   run_script crash_backend sno_for three_sessions_insert scope_handover crc32c read_bytes write_bytes);
 
 # The five types, and a call of each one's generator (siq's for the kind 'user')
@@ -22,7 +22,13 @@ our %GEN = (
 	ulid => 'gen_ulid()',
 	sno => 'gen_sno()',
 	siq => "gen_siq('user')",
-	muid => 'gen_muid()');
+	muid => 'gen_muid()',
+	snowflake => 'gen_snowflake()');
+
+# The generators of core types' values, each named as its functions'
+# prefix, and the column type of every generator's values
+our @CORE_GENERATORS = qw(snowflake);
+our %COLUMN = ((map { $_ => $_ } @TYPES), snowflake => 'bigint');
 
 # A new cluster NAME, started, with idgen created in its database postgres.
 # Options: preload => true puts idgen in shared_preload_libraries; conf =>
@@ -98,8 +104,8 @@ sub reset_settings
 
 # The node fields a server derives, as src/node.c computes them from its
 # system identifier, timeline and copy: [sno partition, siq shard, muid
-# medallion].  Written again here, in Perl, so that a test can say which
-# fields a cluster must derive before it generates anything.
+# medallion, snowflake node].  Written again here, in Perl, so that a test
+# can say which fields a cluster must derive before it generates anything.
 my $two64 = Math::BigInt->new(2)->bpow(64);
 
 # splitmix64's finaliser, modulo 2^64
@@ -117,7 +123,8 @@ sub derived_fields
 	my ($sysid, $timeline, $copy) = @_;
 	my @fields;
 	# each generator's width, salt (its name) and base, as in node.c
-	for my $spec ([ 16, 0x736e6f, 0 ], [ 8, 0x736971, 0 ], [ 40, 0x6d756964, 2**40 ])
+	for my $spec ([ 16, 0x736e6f, 0 ], [ 8, 0x736971, 0 ], [ 40, 0x6d756964, 2**40 ],
+		[ 10, 0x736e6f77, 0 ])
 	{
 		my ($bits, $salt, $base) = @$spec;
 		my $salted = Math::BigInt->new($salt)->badd(Math::BigInt->from_hex('9e3779b97f4a7c15'))

@@ -233,12 +233,42 @@ async function typeChecks (client, t) {
   await client.query(`DROP TABLE ${table}, ${other}`)
 }
 
+// Snowflake ids are plain bigints, past 2^53: node-postgres gives int8 as a
+// string, exact, unless told to parse it (here as a BigInt); a JavaScript
+// number would lose their low bits.
+async function snowflakeChecks (client) {
+  await check(`snowflake: ${GENERATED} generated ids come as exact strings, and as BigInts with a type parser`, async () => {
+    const sql = 'SELECT id, id::text AS text FROM (SELECT gen_snowflake() AS id FROM generate_series(1, $1)) s'
+    const plain = (await client.query(sql, [GENERATED])).rows
+    same(plain.map((r) => typeof r.id), Array(GENERATED).fill('string'), 'types by default')
+    same(plain.map((r) => r.id), plain.map((r) => r.text), 'strings as the server prints them')
+    const bigints = (await client.query({
+      text: sql,
+      values: [GENERATED],
+      types: { getTypeParser: (oid, format) => (oid === 20 ? BigInt : pg.types.getTypeParser(oid, format)) }
+    })).rows
+    same(bigints.map((r) => typeof r.id), Array(GENERATED).fill('bigint'), 'types with the parser')
+    same(bigints.map((r) => r.id.toString()), bigints.map((r) => r.text), 'BigInts exact')
+    const ids = bigints.map((r) => r.id)
+    same(ids.every((v, i) => i === 0 || v > ids[i - 1]), true, 'increasing')
+    same(bigints.some((r) => BigInt(Number(r.id)) !== r.id), true, 'some would change as JavaScript numbers')
+  })
+  await check('snowflake: parts through parameters, and a negative id refused', async () => {
+    const want = '136169504773242881'
+    same((await client.query("SELECT snowflake_from_parts('2024-01-11 18:08:59.845+00', 0, 1) AS v")).rows[0].v,
+      want, 'snowflake_from_parts()')
+    same((await client.query('SELECT snowflake_extract_sequence($1) AS s', [want])).rows[0].s, 1, 'extract')
+    await refused('22023', () => client.query('SELECT snowflake_extract_node($1)', ['-1']), 'a negative id')
+  })
+}
+
 async function main () {
   const client = new pg.Client()
   await client.connect()
   try {
     await registerIdgen(client)
     for (const t of Object.keys(LENGTH)) await typeChecks(client, t)
+    await snowflakeChecks(client)
   } finally {
     await client.end()
   }

@@ -236,12 +236,38 @@ def type_checks(tap, conn, ids, t):
     conn.execute(f"DROP TABLE {table}, {other}")
 
 
+def snowflake_checks(tap, conn):
+    """Snowflake ids are plain bigints: Python ints, exact in text and binary."""
+    def generated():
+        for binary in (False, True):
+            rows = conn.execute("SELECT gen_snowflake() AS id FROM generate_series(1, %t)",
+                                [GENERATED], binary=binary).fetchall()
+            got = [r[0] for r in rows]
+            same([type(v) for v in got], [int] * GENERATED, f"types (binary={binary})")
+            same(sorted(set(got)), got, f"distinct and increasing (binary={binary})")
+            texts = [r[0] for r in conn.execute("SELECT unnest(%b::bigint[])::text", [got]).fetchall()]
+            same(texts, [str(v) for v in got], f"as the server prints them (binary={binary})")
+    tap.check(f"snowflake: {GENERATED} generated ids, in text and binary results, are distinct, "
+              "increasing Python ints, exact", generated)
+
+    def parts():
+        want = 136169504773242881
+        same(conn.execute("SELECT snowflake_from_parts('2024-01-11 18:08:59.845+00', 0, 1)").fetchone()[0],
+             want, "snowflake_from_parts()")
+        same(conn.execute("SELECT snowflake_extract_node(%b), snowflake_extract_sequence(%t)",
+                          [want + (7 << 12), want]).fetchone(), (7, 1), "extract from parameters")
+        refused("22023", lambda: conn.execute("SELECT snowflake_extract_node(%b)", [-1]),
+                "a negative id")
+    tap.check("snowflake: parts through binary and text parameters, and a negative id refused", parts)
+
+
 def main():
     tap = Tap()
     with psycopg.connect(autocommit=True) as conn:
         ids = register_idgen(conn)
         for t in LENGTH:
             type_checks(tap, conn, ids, t)
+        snowflake_checks(tap, conn)
     print(f"1..{tap.count}")
     return 1 if tap.failed else 0
 

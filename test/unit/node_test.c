@@ -30,7 +30,7 @@
 
 #define NPAIRS		100000
 #define NSIGMA		5.0
-#define NTESTS		40
+#define NTESTS		50
 
 static int	test_no = 0;
 static int	failures = 0;
@@ -96,7 +96,10 @@ field(IdgenNodeKind k, int i, uint32_t timeline, uint64_t copy)
 	return idgen_node_derive(k, sysids[i], timeline, copy);
 }
 
-/* Every field in its range: sno 16 bits, siq 8 bits, muid in [2^40, 2^41) */
+/*
+ * Every field in its range: sno 16 bits, siq 8 bits, muid in [2^40, 2^41),
+ * snowflake 10 bits
+ */
 static void
 test_ranges(void)
 {
@@ -107,7 +110,8 @@ test_ranges(void)
 		if (field(IDGEN_NODE_SNO, i, timelines[i], 0) > 0xFFFF ||
 			field(IDGEN_NODE_SIQ, i, timelines[i], 0) > 0xFF ||
 			field(IDGEN_NODE_MUID, i, timelines[i], rng()) < (UINT64_C(1) << 40) ||
-			field(IDGEN_NODE_MUID, i, timelines[i], rng()) >= (UINT64_C(1) << 41))
+			field(IDGEN_NODE_MUID, i, timelines[i], rng()) >= (UINT64_C(1) << 41) ||
+			field(IDGEN_NODE_SNOWFLAKE, i, timelines[i], rng()) > 1023)
 			bad++;
 	}
 	ok(bad == 0, "every field lies in its range (%d pairs out of range)", bad);
@@ -383,7 +387,7 @@ test_judge(void)
 /* Settings that came with a copy, and settings of a server's own */
 static IdgenNodeSettings
 settings(int32_t partition, uint16_t seq_min, uint16_t seq_max, int32_t shard,
-		 uint32_t domain_hash, int64_t medallion)
+		 uint32_t domain_hash, int64_t medallion, int32_t node)
 {
 	IdgenNodeSettings s;
 
@@ -394,6 +398,7 @@ settings(int32_t partition, uint16_t seq_min, uint16_t seq_max, int32_t shard,
 	s.siq_shard = shard;
 	s.siq_domain_key = domain_hash;
 	s.muid_medallion = medallion;
+	s.snowflake_node = node;
 	return s;
 }
 
@@ -406,7 +411,7 @@ test_settings(void)
 	uint64_t	sysid = UINT64_C(7711361993758238403);
 	IdgenNodePlace origin = place(2049, 131073, "db1");
 	IdgenNodePlace standby = place(2049, 262145, "db2");
-	IdgenNodeSettings primary = settings(1, 0, 65535, 7, 2261653831u, 12345);
+	IdgenNodeSettings primary = settings(1, 0, 65535, 7, 2261653831u, 12345, 3);
 	IdgenNodeSettings none_set = idgen_node_no_settings;
 	IdgenNodeSettings s;
 	IdgenNodeRecord rec;
@@ -428,8 +433,9 @@ test_settings(void)
 	/* settings of its own, one generator at a time */
 	s = primary;
 	s.sno_partition = 2;
-	ok(idgen_node_copied(&rec, &standby, &s) == (BIT(IDGEN_NODE_SIQ) | BIT(IDGEN_NODE_MUID)),
-	   "a partition of its own: sno is not copied, siq and muid are");
+	ok(idgen_node_copied(&rec, &standby, &s) ==
+	   (BIT(IDGEN_NODE_SIQ) | BIT(IDGEN_NODE_MUID) | BIT(IDGEN_NODE_SNOWFLAKE)),
+	   "a partition of its own: sno is not copied, siq, muid and snowflake are");
 	s = primary;
 	s.sno_sequence_min = 32768;
 	rec.settings.sno_sequence_max = 32767;
@@ -447,6 +453,10 @@ test_settings(void)
 	s.muid_medallion = 12346;
 	ok(!(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_MUID)),
 	   "another medallion is not copied");
+	s = primary;
+	s.snowflake_node = 4;
+	ok(idgen_node_copied(&rec, &standby, &s) == (ALL_COPIED & ~BIT(IDGEN_NODE_SNOWFLAKE)),
+	   "another snowflake node is not copied, the others are");
 
 	/* derived fields (-1) are not settings, and meet nothing */
 	ok(idgen_node_copied(&rec, &standby, &none_set) == 0,
@@ -469,8 +479,33 @@ test_settings(void)
 	s = primary;
 	s.siq_shard = 8;
 	v = idgen_node_judge(&rec, &standby, 2, sysid, &s, draw, &none, &next);
-	ok(v == IDGEN_NODE_KEEP && next.copied == (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_MUID)) &&
-	   next.settings.siq_shard == 8, "a shard of its own: siq no longer copied, sno and muid still");
+	ok(v == IDGEN_NODE_KEEP &&
+	   next.copied == (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_MUID) | BIT(IDGEN_NODE_SNOWFLAKE)) &&
+	   next.settings.siq_shard == 8, "a shard of its own: siq no longer copied, sno, muid and snowflake still");
+
+	/* records of the older layouts: the settings they lack are derived */
+	rec.settings = primary;
+	rec.quiet_until = 123456789;
+	{
+		IdgenNodeRecord old = rec;
+		char	   *q = (char *) &old + IDGEN_NODE_RECORD_V1_LEN + IDGEN_NODE_SETTINGS_V2_LEN;
+
+		/* the second layout: quiet_until right after the muid medallion */
+		memcpy(q, &rec.quiet_until, sizeof(rec.quiet_until));
+		memset(q + sizeof(rec.quiet_until), 0xAA, sizeof(old) - IDGEN_NODE_RECORD_V2_LEN);
+		ok(idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V2_LEN) && old.quiet_until == 123456789 &&
+		   old.settings.snowflake_node == -1 && old.settings.muid_medallion == 12345 &&
+		   old.settings.siq_shard == 7 && old.settings.reserved == 0,
+		   "a record of the second layout: its settings and quiet time, the snowflake node derived");
+		old = rec;
+		ok(idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V1_LEN) && old.quiet_until == 0 &&
+		   memcmp(&old.settings, &none_set, sizeof(none_set)) == 0,
+		   "a record of the first layout: every field derived, no quiet time");
+		old = rec;
+		ok(idgen_node_upgrade(&old, sizeof(old)) && memcmp(&old, &rec, sizeof(rec)) == 0 &&
+		   !idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V2_LEN + 1),
+		   "a record of this layout is kept as it is; other lengths are refused");
+	}
 
 	/* the confirmation code: this server's only */
 	ok(idgen_node_confirm_code(sysid, 2, &standby) == idgen_node_confirm_code(sysid, 2, &standby) &&
@@ -490,10 +525,14 @@ main(void)
 	test_window(IDGEN_NODE_SNO, 100, 16);
 	test_window(IDGEN_NODE_SIQ, NPAIRS, 8);
 	test_window(IDGEN_NODE_MUID, 100, 16);
+	test_window(IDGEN_NODE_SNOWFLAKE, 1000, 10);
 	test_reported();
 	test_agreement(IDGEN_NODE_SNO, IDGEN_NODE_SIQ);
 	test_agreement(IDGEN_NODE_SNO, IDGEN_NODE_MUID);
 	test_agreement(IDGEN_NODE_SIQ, IDGEN_NODE_MUID);
+	test_agreement(IDGEN_NODE_SNO, IDGEN_NODE_SNOWFLAKE);
+	test_agreement(IDGEN_NODE_SIQ, IDGEN_NODE_SNOWFLAKE);
+	test_agreement(IDGEN_NODE_MUID, IDGEN_NODE_SNOWFLAKE);
 	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
 		test_spread((IdgenNodeKind) k);
 	test_judge();

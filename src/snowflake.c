@@ -1,0 +1,163 @@
+/*
+ * snowflake.c
+ *	  Snowflake ids on plain bigint (SPEC section 12), in the layout of
+ *	  Twitter's Snowflake and of pgEdge's snowflake extension, so that their
+ *	  values and these decode alike and mix in one column; and their one
+ *	  generator for the whole server.
+ *
+ *	  bit 63: zero | 22-62: milliseconds since 2023-01-01 00:00:00 UTC |
+ *	  12-21: node | 0-11: sequence within the millisecond
+ */
+#include "clock.h"
+#include "idgen.h"
+#include "idtype.h"
+#include "shmem.h"
+#include "tickseq.h"
+
+#define SNOWFLAKE_EPOCH_UNIX_S	INT64CONST(1672531200)
+#define SNOWFLAKE_MAX_MS		((UINT64CONST(1) << 41) - 1)
+#define SNOWFLAKE_NODE_MAX		1023
+#define SNOWFLAKE_SEQUENCE_MAX	4095
+#define SNOWFLAKE_MS_SHIFT		22
+#define SNOWFLAKE_NODE_SHIFT	12
+/* How far ahead of the clock the mark on disk is written, in ms */
+#define SNOWFLAKE_HWM_AHEAD		(IDGEN_HWM_WINDOW_US / 1000)
+
+static const IdgenTimeUnit snowflake_unit = {SNOWFLAKE_EPOCH_UNIX_S * 1000000, 1, 1000,
+SNOWFLAKE_MAX_MS};
+
+/* Every error on a value or its parts: an invalid argument */
+#define SNOWFLAKE_ERRCODE		ERRCODE_INVALID_PARAMETER_VALUE
+
+static inline int64
+snowflake_pack(uint64 ms, uint64 node, uint64 sequence)
+{
+	return (int64) ((ms << SNOWFLAKE_MS_SHIFT) | (node << SNOWFLAKE_NODE_SHIFT) | sequence);
+}
+
+/* A value's bits: 22023 for a negative bigint, which no layout gives */
+static uint64
+snowflake_arg(FunctionCallInfo fcinfo)
+{
+	int64		v = PG_GETARG_INT64(0);
+
+	if (v < 0)
+		ereport(ERROR,
+				(errcode(SNOWFLAKE_ERRCODE),
+				 errmsg("snowflake id " INT64_FORMAT " is negative", v),
+				 errdetail("A snowflake id has bit 63 clear: it lies between 0 and 9223372036854775807.")));
+	return (uint64) v;
+}
+
+PG_FUNCTION_INFO_V1(snowflake_extract_timestamp);
+Datum
+snowflake_extract_timestamp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TIMESTAMPTZ(idgen_units_to_timestamp(snowflake_arg(fcinfo) >> SNOWFLAKE_MS_SHIFT,
+												   &snowflake_unit));
+}
+
+PG_FUNCTION_INFO_V1(snowflake_extract_node);
+Datum
+snowflake_extract_node(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) ((snowflake_arg(fcinfo) >> SNOWFLAKE_NODE_SHIFT) & SNOWFLAKE_NODE_MAX));
+}
+
+PG_FUNCTION_INFO_V1(snowflake_extract_sequence);
+Datum
+snowflake_extract_sequence(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) (snowflake_arg(fcinfo) & SNOWFLAKE_SEQUENCE_MAX));
+}
+
+/*
+ * The timestamp is rounded up to the millisecond, so snowflake_from_parts(ts)
+ * is the smallest value at or after ts
+ */
+PG_FUNCTION_INFO_V1(snowflake_from_parts);
+Datum
+snowflake_from_parts(PG_FUNCTION_ARGS)
+{
+	uint64		ms = idgen_timestamp_to_units_code(PG_GETARG_TIMESTAMPTZ(0), &snowflake_unit,
+												   "snowflake id", SNOWFLAKE_ERRCODE);
+	int32		node = PG_GETARG_INT32(1);
+	int32		sequence = PG_GETARG_INT32(2);
+
+	idgen_check_range_code(node, 0, SNOWFLAKE_NODE_MAX, "snowflake id", "node", SNOWFLAKE_ERRCODE);
+	idgen_check_range_code(sequence, 0, SNOWFLAKE_SEQUENCE_MAX, "snowflake id", "sequence",
+						   SNOWFLAKE_ERRCODE);
+	PG_RETURN_INT64(snowflake_pack(ms, (uint64) node, (uint64) sequence));
+}
+
+/*
+ * Generation: the server-wide tick sequencer (tickseq.c), in milliseconds,
+ * with one counter, the sequence, and the node as its node field.
+ */
+
+/* The clock in ms since the epoch; false outside the range a value can hold */
+static inline bool
+snowflake_clock(uint64 *now)
+{
+	int64		ms = idgen_clock_us() / 1000 - SNOWFLAKE_EPOCH_UNIX_S * 1000;
+
+	if (unlikely(ms < 0))
+		return false;
+	*now = (uint64) ms;
+	return likely(*now <= SNOWFLAKE_MAX_MS);
+}
+
+/* snowflake's clock for the idgen worker (hwm.c) */
+const IdgenHwmClock snowflake_hwm_clock = {snowflake_clock, SNOWFLAKE_HWM_AHEAD};
+
+static const IdgenTickSequencer snowflake_seq = {
+	.clock = snowflake_clock,
+	.max_ticks = SNOWFLAKE_MAX_MS,
+	.slot = IDGEN_HWM_SNOWFLAKE,
+	.ahead = SNOWFLAKE_HWM_AHEAD,
+	.gen = IDGEN_GEN_SNOWFLAKE,
+	.ncounters = 1,
+	.what = "snowflake ids",
+	.range = "2023-01-01 to 2092-09-06",
+};
+
+/* The node: idgen.snowflake_node, or derived from the cluster */
+static IdgenNodeField snowflake_node = {.kind = IDGEN_NODE_SNOWFLAKE};
+
+/* What is left of this backend's block of sequence numbers */
+static IdgenTickBlock snowflake_block;
+
+static void
+snowflake_take_block(void)
+{
+	uint64		node = idgen_node_field(&snowflake_node, idgen_node.snowflake_node);
+	IdgenShared *sh = idgen_shared();
+
+	idgen_tick_take(&snowflake_seq, &sh->snowflake_lock, &sh->snowflake.seq, &sh->snowflake.next,
+					node, 0, SNOWFLAKE_SEQUENCE_MAX + 1, &snowflake_block);
+}
+
+PG_FUNCTION_INFO_V1(gen_snowflake);
+Datum
+gen_snowflake(PG_FUNCTION_ARGS)
+{
+	idgen_generator_start("gen_snowflake()");
+	if (!idgen_tick_block_serves(&snowflake_seq, &snowflake_block))
+		snowflake_take_block();
+	idgen_count(IDGEN_GEN_SNOWFLAKE);
+	PG_RETURN_INT64(snowflake_pack(snowflake_block.tick, snowflake_block.node,
+								   snowflake_block.next++));
+}
+
+/* idgen_stats(): this backend's setting, which the next new millisecond takes */
+void
+snowflake_node_info(IdgenNodeInfo *info)
+{
+	uint64		value;
+
+	info->scope = "server";
+	if (idgen_node_field_info(&snowflake_node, idgen_snowflake_node, info, &value))
+		snprintf(info->node, sizeof(info->node), "node=" UINT64_FORMAT, value);
+	else
+		strlcpy(info->node, "node=none", sizeof(info->node));
+}

@@ -1,0 +1,183 @@
+/*
+ * tickseq.c
+ *	  The server-wide tick sequencer of siq and snowflake.
+ *
+ *	  One sequencer per generator serves the server (IdgenTickState and the
+ *	  generator's counters, under the generator's spinlock), as neither type
+ *	  has random bits to keep separate generators apart.  It keeps the tick
+ *	  in use and each counter's next serial in it (siq: one per kind;
+ *	  snowflake: one).  A clock reading past the tick starts a new tick
+ *	  there, every counter from serial 0, with the node fields of the
+ *	  moment; otherwise (the same tick, or the clock behind it after a step
+ *	  back) the counter's serials count on, and when they are used up the
+ *	  tick moves on by one, ahead of the clock, instead of waiting.  So each
+ *	  counter's values strictly increase and never repeat.  The clock is
+ *	  read inside the critical section.
+ *
+ *	  With idgen.monotonic = backend a backend takes a block of a counter's
+ *	  serials at a time (up to IDGEN_TICK_BLOCK_MAX, fewer for counters with
+ *	  few serials) and issues the rest itself while the clock has not passed
+ *	  the block's tick; with server it takes one at a time, so that values
+ *	  follow call order.
+ *
+ *	  A backend's node fields that differ from those in force replace them,
+ *	  and the next value starts a new tick (the next one, when the clock is
+ *	  behind), so that every value of a tick has one configuration and
+ *	  values keep increasing; a backend with a reload pending, whose
+ *	  settings may be out of date, makes values with those in force
+ *	  (idgen_node_settings_pending).
+ *
+ *	  With idgen preloaded the ticks also have a high-water mark on disk
+ *	  (hwm.c): after a restart everything below it counts as used, and the
+ *	  generator goes on from the mark.
+ */
+#include "tickseq.h"
+
+typedef struct TickConfig
+{
+	bool		pending;		/* a reload is pending: the settings may be out of date */
+	uint64		node;
+	uint32		block;			/* serials to take at a time */
+} TickConfig;
+
+typedef enum TickOutcome
+{
+	TICK_ISSUED,
+	TICK_MARK,					/* the mark on disk must first pass tick */
+	TICK_OUT_OF_RANGE			/* the clock is outside the type's range */
+} TickOutcome;
+
+typedef struct TickStep
+{
+	TickOutcome outcome;
+	bool		regressed;		/* the clock read earlier than last time */
+	bool		overflowed;		/* the counter's serials ran out in the tick */
+	uint64		now;			/* the clock reading, in ticks */
+	uint64		tick;
+	uint64		node;
+	uint32		serial;			/* the first of the block taken */
+	uint32		nserial;
+} TickStep;
+
+/* One step of the sequencer, under its lock: no errors, no allocation */
+static inline void
+tick_step(const IdgenTickSequencer *q, IdgenTickState *s, uint32 *next, IdgenHwm *h,
+		  const TickConfig *cfg, int counter, uint32 serials, TickStep *st)
+{
+	uint64		now;
+	uint64		tick;
+	bool		fresh;
+
+	if (!q->clock(&now))
+	{
+		st->outcome = TICK_OUT_OF_RANGE;
+		return;
+	}
+	st->now = now;
+	if (unlikely(!s->started))
+	{
+		/* Nothing is issued before the marks on disk are known */
+		if (!h->trusted)
+		{
+			st->outcome = TICK_MARK;
+			st->tick = 0;
+			return;
+		}
+		/* everything below the mark counts as used; the mark is the next tick */
+		s->tick = h->loaded[q->slot];
+		memset(next, 0, q->ncounters * sizeof(uint32));
+		s->closed = false;
+		s->node = cfg->node;
+		s->started = true;
+	}
+	st->regressed = now < s->last_clock;
+	s->last_clock = now;
+	if (unlikely(cfg->node != s->node) && !cfg->pending)
+	{
+		s->node = cfg->node;
+		s->closed = true;
+	}
+
+	st->overflowed = false;
+	if (now > s->tick)
+	{
+		tick = now;
+		fresh = true;
+	}
+	else if (!s->closed && next[counter] < serials)
+	{
+		tick = s->tick;
+		fresh = false;
+	}
+	else if (s->tick < q->max_ticks)
+	{
+		tick = s->tick + 1;
+		fresh = true;
+		st->overflowed = !s->closed;
+	}
+	else
+	{
+		st->outcome = TICK_OUT_OF_RANGE;
+		return;
+	}
+
+	if (!idgen_hwm_admit(h, q->slot, tick))
+	{
+		st->outcome = TICK_MARK;
+		st->tick = tick;
+		return;
+	}
+	if (fresh)
+	{
+		s->tick = tick;
+		memset(next, 0, q->ncounters * sizeof(uint32));
+		s->closed = false;
+	}
+	st->outcome = TICK_ISSUED;
+	st->tick = tick;
+	st->node = s->node;
+	st->serial = next[counter];
+	st->nserial = Min(cfg->block, serials - next[counter]);
+	next[counter] += st->nserial;
+}
+
+void
+idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s, uint32 *next,
+				uint64 node, int counter, uint32 serials, IdgenTickBlock *b)
+{
+	IdgenShared *sh = idgen_shared();
+	TickConfig	cfg;
+	TickStep	st = {0};
+
+	cfg.pending = idgen_node_settings_pending();
+	cfg.node = node;
+	cfg.block = idgen_monotonic == IDGEN_MONOTONIC_SERVER ? 1 :
+		Min(IDGEN_TICK_BLOCK_MAX, serials / IDGEN_TICK_BLOCK_SHARE);
+	for (;;)
+	{
+		SpinLockAcquire(lock);
+		tick_step(q, s, next, &sh->hwm, &cfg, counter, serials, &st);
+		SpinLockRelease(lock);
+
+		if (unlikely(st.regressed))
+			idgen_count_event(sh->clock_regressions, q->gen);
+		if (likely(st.outcome == TICK_ISSUED))
+			break;
+		if (st.outcome == TICK_OUT_OF_RANGE)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("timestamp out of range for %s", q->what),
+					 errdetail("The generator clock reads outside %s.", q->range)));
+		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, true);
+	}
+	if (unlikely(st.overflowed))
+		idgen_count_event(sh->overflow_waits, q->gen);
+
+	b->tick = st.tick;
+	b->node = st.node;
+	b->next = st.serial;
+	b->end = st.serial + st.nserial;
+	b->settings = idgen_node_settings_changes;
+	if (unlikely(idgen_hwm_due(&sh->hwm, q->slot, st.tick, q->ahead)))
+		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, false);
+}

@@ -1,0 +1,73 @@
+/*
+ * tickseq.h
+ *	  The server-wide tick sequencer (tickseq.c) behind siq and snowflake:
+ *	  a tick of the generator's clock, and counters of serials within it.
+ */
+#ifndef IDGEN_TICKSEQ_H
+#define IDGEN_TICKSEQ_H
+
+#include "postgres.h"
+
+#include "idgen.h"
+#include "shmem.h"
+
+/*
+ * The most serials a backend takes from the shared state at once, and the
+ * least share of a counter's serials in a tick that a block leaves to
+ * others (1/32: 64 of the 2048 serials that most siq kinds have, 128 of a
+ * snowflake millisecond's 4096)
+ */
+#define IDGEN_TICK_BLOCK_MAX	128
+#define IDGEN_TICK_BLOCK_SHARE	32
+
+/* A generator's sequencer: its clock, range, mark and counters */
+typedef struct IdgenTickSequencer
+{
+	bool		(*clock) (uint64 *now); /* false outside the range */
+	uint64		max_ticks;
+	IdgenHwmSlot slot;
+	uint64		ahead;			/* the mark's window, in ticks */
+	IdgenGenerator gen;
+	int			ncounters;
+	const char *what;			/* "type siq": for messages */
+	const char *range;			/* the dates the clock must read within */
+} IdgenTickSequencer;
+
+/*
+ * What is left of this backend's block of one counter's serials, with the
+ * tick and node fields they go with
+ */
+typedef struct IdgenTickBlock
+{
+	uint64		tick;
+	uint64		node;
+	uint32		next;
+	uint32		end;			/* one past the block's last */
+	uint32		settings;		/* idgen_node_settings_changes when taken */
+} IdgenTickBlock;
+
+/*
+ * Take a new block of counter's serials (serials of them in a tick) from
+ * the sequencer s, with next its counters, under lock, with the node
+ * fields node of the moment (a block in hand was made with earlier ones)
+ */
+extern void idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s,
+							uint32 *next, uint64 node, int counter, uint32 serials,
+							IdgenTickBlock *b);
+
+/*
+ * The block in hand serves while the clock has not passed its tick and the
+ * node settings are those it was taken under, and only in the backend
+ * scope: there the values follow call order, and the block of one that
+ * replaces it discards what was left.
+ */
+static inline bool
+idgen_tick_block_serves(const IdgenTickSequencer *q, const IdgenTickBlock *b)
+{
+	uint64		now;
+
+	return b->next < b->end && idgen_monotonic != IDGEN_MONOTONIC_SERVER &&
+		b->settings == idgen_node_settings_changes && q->clock(&now) && now <= b->tick;
+}
+
+#endif							/* IDGEN_TICKSEQ_H */
