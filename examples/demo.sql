@@ -92,6 +92,18 @@ WHERE muid_bundle(id) = (SELECT muid_bundle(min(id)) FROM change) ORDER BY id;
 SELECT count(*) FROM change, (SELECT muid_bundle(min(id)) AS b FROM change) x
 WHERE id >= x.b AND id <= muid_from_parts(muid_extract_timestamp(x.b), muid_extract_medallion(x.b), 2147483647);
 
+-- snowflake ids: 64-bit ids on a plain bigint column, in pgEdge's layout
+-- (ms since 2023, node, sequence); a bigserial moved to them keeps its order
+CREATE TABLE ticket (id bigserial PRIMARY KEY, title text);
+INSERT INTO ticket (title) VALUES ('printer jammed'), ('no coffee');
+ALTER TABLE ticket ALTER COLUMN id SET DEFAULT gen_snowflake();
+DROP SEQUENCE ticket_id_seq;
+INSERT INTO ticket (title) VALUES ('wifi down');
+SELECT id, title, snowflake_extract_timestamp(id) AS made, snowflake_extract_node(id) AS node
+FROM ticket WHERE id > 1000 ORDER BY id;
+SELECT title FROM ticket ORDER BY id;
+SELECT snowflake_from_parts('2024-01-11 18:08:59.845+00', 0, 1) AS pgedge_documented_value;
+
 -- Bad input is refused with a reason
 \set ON_ERROR_STOP 0
 SELECT '09K530M99HYMG4Y4F2ZS0MRD1!'::wiji;
@@ -100,6 +112,7 @@ SELECT 'did:siq:iuxvojaaf4c6s6aaaaaaaaaaaaaai'::siq;
 SELECT gen_siq('widget');
 SELECT '5D5EAC793E61F-1BFC71B112D-B'::muid;
 SELECT '8ZZZZZZZZZZZZZZZZZZZZZZZZZ'::ulid;
+SELECT snowflake_from_parts(now(), 1024);
 \set ON_ERROR_STOP 1
 SELECT wiji_is_valid('09K530M99HYMG4Y4F2ZS0MRD1!') AS valid;
 

@@ -94,6 +94,8 @@ typedef struct IdgenTickState
 	uint64		tick;			/* every value issued is at or below it */
 	uint64		last_clock;		/* the last clock reading, to see regressions */
 	uint64		node;			/* the node fields in force, packed */
+	uint64		paced_clock;	/* the clock reading when the last tick more
+								 * than the lead ahead of it was taken */
 	bool		closed;			/* tick takes no more values */
 	bool		started;		/* restored from the high-water mark */
 } IdgenTickState;

@@ -347,6 +347,7 @@ static const IdgenTickSequencer siq_seq = {
 	.max_ticks = SIQ_MAX_TICKS,
 	.slot = IDGEN_HWM_SIQ,
 	.ahead = SIQ_HWM_AHEAD,
+	.pace_us = 10,
 	.gen = IDGEN_GEN_SIQ,
 	.ncounters = SIQ_NKINDS,
 	.what = "type siq",

@@ -115,6 +115,7 @@ static const IdgenTickSequencer snowflake_seq = {
 	.max_ticks = SNOWFLAKE_MAX_MS,
 	.slot = IDGEN_HWM_SNOWFLAKE,
 	.ahead = SNOWFLAKE_HWM_AHEAD,
+	.pace_us = 100,
 	.gen = IDGEN_GEN_SNOWFLAKE,
 	.ncounters = 1,
 	.what = "snowflake ids",

@@ -14,6 +14,16 @@
  *	  counter's values strictly increase and never repeat.  The clock is
  *	  read inside the critical section.
  *
+ *	  The lead that used-up ticks build is bounded by the window of the
+ *	  mark on disk, as a crash bounds it: a tick more than the window past
+ *	  the clock is taken only once the clock reads another tick than at
+ *	  the last such tick.  So callers that ask for more serials than the
+ *	  ticks have (snowflake: 4,096 a millisecond) run ahead of the clock
+ *	  without waiting until they are a window ahead, and are then paced to
+ *	  it.  After a step back or a restart, when the tick is already far
+ *	  ahead, this keeps the lead from growing without making anyone wait
+ *	  for the clock to catch up.
+ *
  *	  With idgen.monotonic = backend a backend takes a block of a counter's
  *	  serials at a time (up to IDGEN_TICK_BLOCK_MAX, fewer for counters with
  *	  few serials) and issues the rest itself while the clock has not passed
@@ -33,6 +43,8 @@
  */
 #include "tickseq.h"
 
+#include "miscadmin.h"
+
 typedef struct TickConfig
 {
 	bool		pending;		/* a reload is pending: the settings may be out of date */
@@ -44,6 +56,7 @@ typedef enum TickOutcome
 {
 	TICK_ISSUED,
 	TICK_MARK,					/* the mark on disk must first pass tick */
+	TICK_PACE,					/* the clock must move on first */
 	TICK_OUT_OF_RANGE			/* the clock is outside the type's range */
 } TickOutcome;
 
@@ -113,6 +126,16 @@ tick_step(const IdgenTickSequencer *q, IdgenTickState *s, uint32 *next, IdgenHwm
 	{
 		tick = s->tick + 1;
 		fresh = true;
+		if (tick > now + q->ahead)
+		{
+			/* a clock that stepped back has moved on too */
+			if (now == s->paced_clock)
+			{
+				st->outcome = TICK_PACE;
+				return;
+			}
+			s->paced_clock = now;
+		}
 		st->overflowed = !s->closed;
 	}
 	else
@@ -168,6 +191,13 @@ idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s, u
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("timestamp out of range for %s", q->what),
 					 errdetail("The generator clock reads outside %s.", q->range)));
+		if (st.outcome == TICK_PACE)
+		{
+			/* less than a tick: the clock moves on */
+			CHECK_FOR_INTERRUPTS();
+			pg_usleep(q->pace_us);
+			continue;
+		}
 		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, true);
 	}
 	if (unlikely(st.overflowed))

@@ -26,7 +26,9 @@ typedef struct IdgenTickSequencer
 	bool		(*clock) (uint64 *now); /* false outside the range */
 	uint64		max_ticks;
 	IdgenHwmSlot slot;
-	uint64		ahead;			/* the mark's window, in ticks */
+	uint64		ahead;			/* the mark's window, in ticks: also the
+								 * lead used-up ticks may build */
+	long		pace_us;		/* the sleep while the clock moves on */
 	IdgenGenerator gen;
 	int			ncounters;
 	const char *what;			/* "type siq": for messages */

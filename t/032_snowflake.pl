@@ -97,6 +97,23 @@ is( $node->safe_psql('postgres', q{
 		FROM idgen_stats() s JOIN stats1 s1 USING (generator)}),
 	't|t', 'idgen_stats() counted the step back and the milliseconds used up');
 
+# Ahead of the clock by more than the mark's window (1.2 s; here 5 s, the
+# clock set back), the lead does not grow: a millisecond used up moves on
+# only as the clock moves on.  2,000,000 values need 489 of them (which an
+# unpaced loop here makes in less than half that time).
+($out, $err) = run_script($node, q{
+	SET idgen.clock_offset = '-5s';
+	CREATE TABLE paced AS
+	SELECT max(id) AS hi, min(id) AS lo, clock_timestamp() - statement_timestamp() AS took
+	FROM (SELECT gen_snowflake() AS id FROM (SELECT generate_series(1, 2000000)) g) s;
+});
+is($err, '', 'far ahead of the clock: 2,000,000 values, no error');
+is( $node->safe_psql('postgres', q{
+		SELECT snowflake_extract_timestamp(hi) - snowflake_extract_timestamp(lo) >= interval '487 ms',
+		       snowflake_extract_timestamp(hi) - snowflake_extract_timestamp(lo) <= took + interval '2 ms'
+		FROM paced}),
+	't|t', '... they take their milliseconds no faster than the clock moves');
+
 # Four clients insert for 30 s: a duplicate would violate the primary key
 $node->pgbench(
 	'--no-vacuum --client=4 --jobs=4 --time=30',
