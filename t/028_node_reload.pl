@@ -1,6 +1,7 @@
 
 # Reloaded node settings reach a session inside a statement (idgen
-# preloaded): the idgen worker publishes them, and sno, siq and muid take
+# preloaded): the idgen worker publishes them, and sno, siq, muid and
+# snowflake take
 # their node fields from there at their next call.  The statement that
 # calls pg_reload_conf() makes values with the new fields after it, and so
 # does the next one.  A session inside one long statement (a DO block that
@@ -24,15 +25,17 @@ $node->append_conf('postgresql.conf', qq{shared_preload_libraries = 'idgen'
 idgen.sno_partition = 1
 idgen.siq_shard = 1
 idgen.muid_medallion = 1
+idgen.snowflake_node = 1
 });
 $node->start;
 $node->safe_psql('postgres', q{
 	CREATE EXTENSION idgen;
-	CREATE TABLE ids (i integer PRIMARY KEY, s sno NOT NULL, q siq NOT NULL, m muid NOT NULL);
+	CREATE TABLE ids (i integer PRIMARY KEY, s sno NOT NULL, q siq NOT NULL, m muid NOT NULL,
+	                  f bigint NOT NULL);
 });
 
 my $fields = q{sno_extract_partition(gen_sno()), siq_extract_shard(gen_siq('event')),
-	muid_extract_medallion(gen_muid())};
+	muid_extract_medallion(gen_muid()), snowflake_extract_node(gen_snowflake())};
 
 # The statement that reloads, and the next one, in the session that set them
 is( $node->safe_psql('postgres', qq{
@@ -40,10 +43,11 @@ is( $node->safe_psql('postgres', qq{
 		ALTER SYSTEM SET idgen.sno_partition = 7;
 		ALTER SYSTEM SET idgen.siq_shard = 8;
 		ALTER SYSTEM SET idgen.muid_medallion = 9;
+		ALTER SYSTEM SET idgen.snowflake_node = 10;
 		SELECT $fields FROM (SELECT pg_reload_conf(), pg_sleep(1)) s;
 		SELECT $fields;
 	}),
-	"7|8|9\n7|8|9",
+	"7|8|9|10\n7|8|9|10",
 	'the statement that reloads makes values with the new node fields after it, and so does the next one');
 
 # A long statement: a row every 50 ms for 3 s, each in a transaction of its own
@@ -53,7 +57,7 @@ my $long = IPC::Run::start(
 		DO $$
 		BEGIN
 			FOR i IN 1..60 LOOP
-				INSERT INTO ids VALUES (i, gen_sno(), gen_siq('event'), gen_muid());
+				INSERT INTO ids VALUES (i, gen_sno(), gen_siq('event'), gen_muid(), gen_snowflake());
 				COMMIT;
 				PERFORM pg_sleep(0.05);
 			END LOOP;
@@ -65,6 +69,7 @@ $node->safe_psql('postgres', q{
 	ALTER SYSTEM SET idgen.sno_partition = 17;
 	ALTER SYSTEM SET idgen.siq_shard = 18;
 	ALTER SYSTEM SET idgen.muid_medallion = 19;
+	ALTER SYSTEM SET idgen.snowflake_node = 20;
 	SELECT pg_reload_conf();
 });
 my $reloaded_at = $node->safe_psql('postgres', 'SELECT max(i) FROM ids');
@@ -75,23 +80,24 @@ ok($long->finish && $err eq '', 'the long statement ran without an error') or di
 is( $node->safe_psql('postgres', qq{
 		WITH f AS (
 			SELECT i, sno_extract_partition(s) AS p, siq_extract_shard(q) AS h,
-			       muid_extract_medallion(m) AS d FROM ids)
-		SELECT count(*) FILTER (WHERE (p, h, d) = (7, 8, 9) AND i <= $reloaded_at) >= 20,
-		       count(*) FILTER (WHERE (p, h, d) = (17, 18, 19) AND i >= $reloaded_at + 10)
+			       muid_extract_medallion(m) AS d, snowflake_extract_node(f) AS n FROM ids)
+		SELECT count(*) FILTER (WHERE (p, h, d, n) = (7, 8, 9, 10) AND i <= $reloaded_at) >= 20,
+		       count(*) FILTER (WHERE (p, h, d, n) = (17, 18, 19, 20) AND i >= $reloaded_at + 10)
 		         = 60 - $reloaded_at - 9,
-		       count(*) FILTER (WHERE (p, h, d) NOT IN ((7, 8, 9), (17, 18, 19))),
-		       (SELECT count(*) FROM f a JOIN f b ON b.i = a.i + 1 WHERE (a.p, a.h, a.d) <> (b.p, b.h, b.d))
+		       count(*) FILTER (WHERE (p, h, d, n) NOT IN ((7, 8, 9, 10), (17, 18, 19, 20))),
+		       (SELECT count(*) FROM f a JOIN f b ON b.i = a.i + 1
+		        WHERE (a.p, a.h, a.d, a.n) <> (b.p, b.h, b.d, b.n))
 		FROM f}),
 	't|t|0|1',
 	'inside the long statement, values change to the new node fields once, a moment after the reload');
 
 is( $node->safe_psql('postgres', q{
-		SELECT count(*), count(DISTINCT s), count(DISTINCT q), count(DISTINCT m),
-		       (SELECT bool_and(a.s < b.s AND a.q < b.q AND a.m < b.m)
+		SELECT count(*), count(DISTINCT s), count(DISTINCT q), count(DISTINCT m), count(DISTINCT f),
+		       (SELECT bool_and(a.s < b.s AND a.q < b.q AND a.m < b.m AND a.f < b.f)
 		        FROM ids a JOIN ids b ON b.i = a.i + 1)
 		FROM ids}),
-	'60|60|60|60|t',
-	'the long statement\'s sno, siq and muid values keep increasing across the reload, with no repeat');
+	'60|60|60|60|60|t',
+	'the long statement\'s sno, siq, muid and snowflake values keep increasing across the reload, with no repeat');
 
 # While the worker is gone, a session reads the settings between statements
 my $worker = $node->safe_psql('postgres',
@@ -105,17 +111,18 @@ is( $node->safe_psql('postgres', qq{
 		ALTER SYSTEM SET idgen.sno_partition = 27;
 		ALTER SYSTEM SET idgen.siq_shard = 28;
 		ALTER SYSTEM SET idgen.muid_medallion = 29;
+		ALTER SYSTEM SET idgen.snowflake_node = 30;
 		SELECT pg_reload_conf();
 		SELECT pg_sleep(0.2);
 		SELECT $fields;
 	}),
-	"t\n\n27|28|29",
+	"t\n\n27|28|29|30",
 	'without the worker, the next statement after a reload makes values with the new node fields');
 $node->poll_query_until('postgres',
 	q{SELECT count(*) = 1 FROM pg_stat_activity WHERE backend_type = 'idgen worker'})
   or die 'the idgen worker did not come back';
 is($node->safe_psql('postgres', "SELECT $fields"),
-	'27|28|29', 'once the worker is back, values have the settings in force');
+	'27|28|29|30', 'once the worker is back, values have the settings in force');
 
 $node->stop;
 done_testing();
