@@ -165,6 +165,16 @@ SELECT count(*) FILTER (WHERE id >= '2024-11-01 12:00:00+00'::timestamptz) AS ge
        count(*) FILTER (WHERE id >= 'infinity'::timestamptz) AS at_or_after_infinity,
        count(*) FILTER (WHERE id < '1960-01-01+00'::timestamptz) AS before_1960
 FROM ids;
+-- A hash index has no order: it answers no comparison with a time (its
+-- only operator is =, which would find the bound alone), and the count is
+-- that of the times
+CREATE INDEX ids_hash ON ids USING hash (id);
+SET enable_seqscan = off;
+SELECT count(*) AS before_noon,
+       (SELECT count(*) FROM ids WHERE uuidv7_extract_timestamp(id) < '2024-11-01 12:00:00+00') AS by_time
+FROM ids WHERE id < '2024-11-01 12:00:00+00'::timestamptz;
+RESET enable_seqscan;
+DROP INDEX ids_hash;
 -- The nil uuid sits at the times before 1970 (it is their bound), the max
 -- uuid at those after 10889
 SELECT '00000000-0000-0000-0000-000000000000'::uuid >= '-infinity'::timestamptz AS nil_at_minus_infinity,

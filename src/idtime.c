@@ -1428,7 +1428,9 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid opfamily, Oid funci
 	Oid			idtype;
 	char	   *name;
 	bool		lower;
-	Oid			opno;
+	Oid			geop,
+				ltop,
+				opno;
 	Expr	   *value;
 	List	   *clauses;
 
@@ -1464,10 +1466,12 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid opfamily, Oid funci
 		lower = idarg == 0;
 	else
 		return NULL;
-	opno = get_opfamily_member(opfamily, idtype, idtype,
-							   lower ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber);
-	if (!OidIsValid(opno))
+	/* both, so that a family of other strategies (hash's =) gives none */
+	geop = get_opfamily_member(opfamily, idtype, idtype, BTGreaterEqualStrategyNumber);
+	ltop = get_opfamily_member(opfamily, idtype, idtype, BTLessStrategyNumber);
+	if (!OidIsValid(geop) || !OidIsValid(ltop))
 		return NULL;
+	opno = lower ? geop : ltop;
 	if (IsA(other, Const) && !((Const *) other)->constisnull)
 	{
 		IdtimeBound b;
