@@ -157,7 +157,7 @@ SELECT count(*) AS pairs,
        count(*) FILTER (WHERE (t < id) IS DISTINCT FROM (uuidv7_extract_timestamp(id) >= t)) AS t_lt_wrong,
        count(*) FILTER (WHERE id >= t) AS ge_true
 FROM ids, times;
--- with constants, which the planner writes as core's comparisons of uuids
+-- with constants
 SELECT count(*) FILTER (WHERE id >= '2024-11-01 12:00:00+00'::timestamptz) AS ge_noon,
        count(*) FILTER (WHERE id > '2024-11-01 11:59:59.999001+00'::timestamptz) AS gt_just_before_noon,
        count(*) FILTER (WHERE '2024-11-01 12:00:00.000001+00'::timestamptz > id) AS before_just_after_noon,
@@ -165,6 +165,16 @@ SELECT count(*) FILTER (WHERE id >= '2024-11-01 12:00:00+00'::timestamptz) AS ge
        count(*) FILTER (WHERE id >= 'infinity'::timestamptz) AS at_or_after_infinity,
        count(*) FILTER (WHERE id < '1960-01-01+00'::timestamptz) AS before_1960
 FROM ids;
+-- A hash index has no order: it answers no comparison with a time (its
+-- only operator is =, which would find the bound alone), and the count is
+-- that of the times
+CREATE INDEX ids_hash ON ids USING hash (id);
+SET enable_seqscan = off;
+SELECT count(*) AS before_noon,
+       (SELECT count(*) FROM ids WHERE uuidv7_extract_timestamp(id) < '2024-11-01 12:00:00+00') AS by_time
+FROM ids WHERE id < '2024-11-01 12:00:00+00'::timestamptz;
+RESET enable_seqscan;
+DROP INDEX ids_hash;
 -- The nil uuid sits at the times before 1970 (it is their bound), the max
 -- uuid at those after 10889
 SELECT '00000000-0000-0000-0000-000000000000'::uuid >= '-infinity'::timestamptz AS nil_at_minus_infinity,
@@ -176,8 +186,7 @@ SELECT NULL::uuid < now() AS null_id, gen_uuidv7() >= NULL::timestamptz AS null_
 
 -- Containment: exactly when the id's time lies in the range, by the
 -- range's own bounds; every kind of bound, empty, unbounded and infinite,
--- from a column (the operator itself) and as constants (written as
--- comparisons)
+-- from a column and as constants
 CREATE TEMP TABLE ranges (r tstzrange);
 INSERT INTO ranges
 SELECT tstzrange(a, b, k)
@@ -297,6 +306,18 @@ SELECT pg_temp.estimate('SELECT * FROM uq WHERE id >= now() - interval ''3 days'
 SELECT pg_temp.estimate(format('SELECT * FROM uq WHERE id <@ tstzmultirange(tstzrange(%L, %L), tstzrange(%L, %L))',
                                now() - interval '50 hours', now() - interval '40 hours',
                                now() - interval '30 hours', now() - interval '25 hours')) AS multirange;
+-- An hour, inside one bin of the histogram (of 4.8 hours): the comparisons
+-- and containment stay as written on a table that is not partitioned, and
+-- are estimated from the times of the uuid column's histogram, interpolated
+-- inside the bin (core's estimator of uuids cannot, and says 1 row), as the
+-- same hour of the timestamptz column is; with constants and with now()
+SELECT pg_temp.estimate(format('SELECT * FROM uq WHERE id >= %L::timestamptz AND id < %L::timestamptz',
+                               now() - interval '100 hours', now() - interval '99 hours')) AS hour,
+       pg_temp.estimate(format('SELECT * FROM uq WHERE id <@ tstzrange(%L, %L)',
+                               now() - interval '100 hours', now() - interval '99 hours')) AS hour_contained,
+       pg_temp.estimate('SELECT * FROM uq WHERE id >= now() - interval ''100 hours'' AND id < now() - interval ''99 hours''') AS hour_now,
+       pg_temp.estimate('SELECT * FROM uq WHERE id <@ tstzrange(now() - interval ''100 hours'', now() - interval ''99 hours'')') AS hour_now_contained,
+       pg_temp.estimate('SELECT * FROM uq WHERE ts >= now() - interval ''100 hours'' AND ts < now() - interval ''99 hours''') AS hour_by_ts;
 CREATE FUNCTION pg_temp.explain(query text) RETURNS SETOF text
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -313,6 +334,22 @@ FROM pg_temp.explain('SELECT * FROM uq WHERE id <@ tstzrange(now() - random() * 
 -- and a stable one does
 SELECT count(*) FILTER (WHERE p LIKE '%Index Cond%') AS index_conditions
 FROM pg_temp.explain('SELECT * FROM uq WHERE id <@ tstzrange(now() - interval ''1 day'', now())') e(p);
+RESET enable_seqscan;
+-- Without an index scan, the comparisons are the filter, as written
+SET enable_indexscan = off;
+SET enable_bitmapscan = off;
+SELECT p FROM pg_temp.explain('SELECT * FROM uq WHERE id >= ''2024-11-01 00:00+00''::timestamptz AND id < ''2024-11-01 01:00+00''::timestamptz') e(p);
+RESET enable_indexscan;
+RESET enable_bitmapscan;
+-- A volatile time gives no index condition either, and a stable one does,
+-- exact (no filter)
+SET enable_seqscan = off;
+SELECT count(*) FILTER (WHERE p LIKE '%Index Cond%') AS index_conditions,
+       count(*) FILTER (WHERE p LIKE '%Filter: (id >= (now() - %') AS filters
+FROM pg_temp.explain('SELECT * FROM uq WHERE id >= now() - random() * interval ''1 day''') e(p);
+SELECT count(*) FILTER (WHERE p LIKE '%Index Cond%') AS index_conditions,
+       count(*) FILTER (WHERE p LIKE '%Filter%') AS filters
+FROM pg_temp.explain('SELECT * FROM uq WHERE id >= now() - interval ''1 day'' AND now() - interval ''1 hour'' > id') e(p);
 RESET enable_seqscan;
 -- 1,000 random ranges (as constants, and as the parameter of a generic
 -- plan): exactly the rows of the times in them; estimates of the constant

@@ -624,9 +624,9 @@ idtime_probe_lt(PG_FUNCTION_ARGS)
  * end.  Its binary search for id < infinity, which holds for every id, ends
  * on the last entry, and for id < -infinity, which holds for none, on the
  * first; so the id compared last is the actual end (or the histogram's
- * own, where no index has it).  ltop is T's < timestamptz, whose function's
- * OID the security check of the statistics sees.  False without a
- * histogram.
+ * own, where no index has it).  ltop is T's < timestamptz (core's uuid
+ * has none in its family: its own <), whose function's OID the security
+ * check of the statistics sees.  False without a histogram.
  */
 static bool
 idtime_actual_end(PlannerInfo *root, VariableStatData *vardata, const IdgenType *t,
@@ -691,6 +691,10 @@ idtime_hist_below(PlannerInfo *root, VariableStatData *vardata, const IdgenType 
 		Oid			ltop = get_opfamily_member(tc->btree_opf, basetype, TIMESTAMPTZOID,
 											   BTLessStrategyNumber);
 
+		/* a family with no comparisons with times (core's uuid): its own < */
+		if (!OidIsValid(ltop))
+			ltop = get_opfamily_member(tc->btree_opf, basetype, basetype,
+									   BTLessStrategyNumber);
 		if (OidIsValid(ltop) && in_first)
 			idtime_actual_end(root, vardata, t, ltop, false, &first);
 		if (OidIsValid(ltop) && in_last)
@@ -906,9 +910,19 @@ idtime_cmp_strategy(Oid opno, bool *idleft)
 		return 0;
 	*idleft = idtype == lefttype;
 	opfamily = lookup_type_cache(idtype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-	if (!OidIsValid(opfamily))
-		return 0;
-	strategy = get_op_opfamily_strategy(opno, opfamily);
+	strategy = OidIsValid(opfamily) ? get_op_opfamily_strategy(opno, opfamily) : 0;
+	if (strategy == 0)
+	{
+		/* not in the family (core's uuid): the operator's name tells */
+		static const char *const names[] = {"<", "<=", "=", ">=", ">"};
+		char	   *name = get_opname(opno);
+
+		for (int i = 0; name != NULL && i < (int) lengthof(names); i++)
+		{
+			if (strcmp(name, names[i]) == 0)
+				strategy = BTLessStrategyNumber + i;
+		}
+	}
 	return strategy == BTEqualStrategyNumber ? 0 : strategy;
 }
 
@@ -1394,36 +1408,35 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 
 /*
  * For a type whose times compare as their bounds (IdgenType's boundfn,
- * core's uuid), whose btree family idgen leaves as it is: every comparison
- * with a time becomes the comparison with its bound, with the family's own
- * operator (id < t and id <= t: id < bound; id > t and id >= t:
- * id >= bound), and containment in a constant range the two comparisons
+ * core's uuid), whose btree family idgen leaves as it is: a comparison with
+ * a time as the comparison with its bound, with the operator of the btree
+ * family opfamily (id < t and id <= t: id < bound; id > t and id >= t:
+ * id >= bound), and containment in a constant range as the two comparisons
  * with its ends' bounds (a side that is unbounded or infinite left out).
- * Then the type's own index conditions, partition pruning (at plan time for
- * a constant, at run time for a stable time or a parameter) and estimates
- * apply.  Containment in any other range or a multirange stays, for the
- * index conditions and estimates of the support function.
+ * These are the index conditions of the comparisons, and, on a partition
+ * key, what the planner writes instead of them, so that partition pruning
+ * applies (at plan time for a constant, at run time for a stable time or a
+ * parameter).  NULL for containment in any other range or a multirange, or
+ * when the family lacks the operator.
  */
 static Node *
-idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid funcid, List *args)
+idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid opfamily, Oid funcid, List *args)
 {
 	int			idarg = exprType(linitial(args)) == TIMESTAMPTZOID ? 1 : 0;
 	Expr	   *idexpr = (Expr *) list_nth(args, idarg);
 	Expr	   *other = (Expr *) list_nth(args, 1 - idarg);
 	Oid			idtype;
-	Oid			opfamily;
 	char	   *name;
 	bool		lower;
-	Oid			opno;
+	Oid			geop,
+				ltop,
+				opno;
 	Expr	   *value;
 	List	   *clauses;
 
 	if (idtime_is_containment(args))
 		idtime_split_args(args, &idexpr, &other);
 	idtype = exprType((Node *) idexpr);
-	opfamily = lookup_type_cache(idtype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-	if (!OidIsValid(opfamily))
-		return NULL;
 	if (idtime_is_containment(args))
 	{
 		TimestampTz start,
@@ -1453,10 +1466,12 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid funcid, List *args)
 		lower = idarg == 0;
 	else
 		return NULL;
-	opno = get_opfamily_member(opfamily, idtype, idtype,
-							   lower ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber);
-	if (!OidIsValid(opno))
+	/* both, so that a family of other strategies (hash's =) gives none */
+	geop = get_opfamily_member(opfamily, idtype, idtype, BTGreaterEqualStrategyNumber);
+	ltop = get_opfamily_member(opfamily, idtype, idtype, BTLessStrategyNumber);
+	if (!OidIsValid(geop) || !OidIsValid(ltop))
 		return NULL;
+	opno = lower ? geop : ltop;
 	if (IsA(other, Const) && !((Const *) other)->constisnull)
 	{
 		IdtimeBound b;
@@ -1488,6 +1503,13 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid funcid, List *args)
  *    their own estimator, the same).
  * For a tstzmultirange m, the index condition is that of the smallest range
  * holding m, lossy, and a partitioned table is left to prune nothing.
+ * For a type whose times compare as their bounds (core's uuid, whose family
+ * has no comparisons with times), the index conditions of id op t and
+ * id <@ r are comparisons of ids with the bounds (idtime_simplify_bound),
+ * exact but for a range known only at run time, and only on a partition key
+ * are the operators written as those comparisons; elsewhere they stay, with
+ * their own estimates.  A time or range that is volatile or holds a
+ * subquery gets no index condition.
  * A btree index on a timestamptz column can ask it for an index condition
  * from time_column >= id: that is no containment, and gets none.  Attached
  * to a function of other types, it does nothing (see idtime_args_ok).
@@ -1509,7 +1531,18 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		if (!idtime_args_ok(t, supportfn, args))
 			ret = NULL;
 		else if (t->boundfn != NULL)
-			ret = idtime_simplify_bound(t, supportfn, req->fcall->funcid, args);
+		{
+			IdtimePartKey key;
+
+			idexpr = linitial(args);
+			if (idtime_is_containment(args))
+				idtime_split_args(args, &idexpr, &rangeexpr);
+			else if (exprType((Node *) idexpr) == TIMESTAMPTZOID)
+				idexpr = lsecond(args);
+			if (idtime_partition_key(req->root, idexpr, &key) && key.ordered)
+				ret = idtime_simplify_bound(t, supportfn, key.opfamily,
+											req->fcall->funcid, args);
+		}
 		else if (idtime_is_containment(args))
 			ret = idtime_simplify_contained(t, supportfn, req->root, args);
 		else
@@ -1519,15 +1552,24 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 	{
 		SupportRequestIndexCondition *req = (SupportRequestIndexCondition *) rawreq;
 		List	   *args;
+		Oid			funcid;
 
 		if (IsA(req->node, OpExpr))
+		{
 			args = ((OpExpr *) req->node)->args;
+			funcid = get_opcode(((OpExpr *) req->node)->opno);
+		}
 		else if (IsA(req->node, FuncExpr))
+		{
 			args = ((FuncExpr *) req->node)->args;
+			funcid = ((FuncExpr *) req->node)->funcid;
+		}
 		else
 			PG_RETURN_POINTER(NULL);
 
-		if (idtime_args_ok(t, supportfn, args) && idtime_is_containment(args) &&
+		if (!idtime_args_ok(t, supportfn, args))
+			PG_RETURN_POINTER(NULL);
+		if (idtime_is_containment(args) &&
 			idtime_split_args(args, &idexpr, &rangeexpr) == req->indexarg &&
 			is_pseudo_constant_for_index(req->root, (Node *) rangeexpr, req->index))
 		{
@@ -1539,10 +1581,32 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 				/*
 				 * a multirange's gaps are left to the operator itself, and
 				 * so is, for a type whose times compare as their bounds, an
-				 * end of the range that may be unbounded or infinite
+				 * end of a range known at run time that may be unbounded or
+				 * infinite (a constant's is left out)
 				 */
-				req->lossy = idtime_is_multirange(args) || t->boundfn != NULL;
+				req->lossy = idtime_is_multirange(args) ||
+					(t->boundfn != NULL && !IsA(rangeexpr, Const));
 				ret = (Node *) clauses;
+			}
+		}
+		else if (t->boundfn != NULL && !idtime_is_containment(args))
+		{
+			/* id op t as id op bound(t), which the family's index answers */
+			int			idarg = exprType(linitial(args)) == TIMESTAMPTZOID ? 1 : 0;
+			Node	   *timeexpr = list_nth(args, 1 - idarg);
+
+			if (idarg == req->indexarg &&
+				is_pseudo_constant_for_index(req->root, timeexpr, req->index) &&
+				!contain_subplans(timeexpr))
+			{
+				Node	   *clause = idtime_simplify_bound(t, supportfn, req->opfamily,
+														   funcid, args);
+
+				if (clause != NULL)
+				{
+					req->lossy = false;
+					ret = (Node *) list_make1(clause);
+				}
 			}
 		}
 	}

@@ -55,9 +55,10 @@ typedef struct IdgenType
 	 * else InvalidOid (the type is found by name in the extension's schema).
 	 * A time then compares as its bound, the value first_at gives, or the
 	 * smallest or largest value of the type for a time before the first
-	 * tick or after the last; the planner writes comparisons with times as
-	 * comparisons with boundfn(t), the SQL function giving that bound, with
-	 * the family's own operators.
+	 * tick or after the last; the index conditions of comparisons with times
+	 * (and, on a partition key, the comparisons themselves) are comparisons
+	 * with boundfn(t), the SQL function giving that bound, with the family's
+	 * own operators.
 	 */
 	Oid			typid;
 	const char *boundfn;
@@ -156,7 +157,7 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 		int			c = -idtime_cmp(fcinfo, &DESC, PG_GETARG_DATUM(1), PG_GETARG_TIMESTAMPTZ(0)); \
 		EXPR; \
 	}
-/* Containment in times, the planner support and the estimator of <@ */
+/* Containment in times, the planner support and the estimators */
 #define IDGEN_TIME_CONTAINMENT_FUNCTIONS(T, DESC) \
 	PG_FUNCTION_INFO_V1(T##_contained_by_tstzrange); \
 	Datum T##_contained_by_tstzrange(PG_FUNCTION_ARGS) { return idtime_contained_by(fcinfo, &DESC, 0); } \
@@ -169,7 +170,9 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 	PG_FUNCTION_INFO_V1(T##_time_support); \
 	Datum T##_time_support(PG_FUNCTION_ARGS) { return idtime_support(fcinfo, &DESC); } \
 	PG_FUNCTION_INFO_V1(T##_tstzrange_sel); \
-	Datum T##_tstzrange_sel(PG_FUNCTION_ARGS) { return idtime_range_sel(fcinfo, &DESC); }
+	Datum T##_tstzrange_sel(PG_FUNCTION_ARGS) { return idtime_range_sel(fcinfo, &DESC); } \
+	PG_FUNCTION_INFO_V1(T##_time_sel); \
+	Datum T##_time_sel(PG_FUNCTION_ARGS) { return idtime_cmp_sel(fcinfo, &DESC); }
 
 #define IDGEN_FUNCTION(T, DESC, NAME) \
 	PG_FUNCTION_INFO_V1(T##_##NAME); \
@@ -205,8 +208,6 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 	IDGEN_TIME_CMP_FUNCTION(T, DESC, gt, PG_RETURN_BOOL(c > 0)) \
 	IDGEN_TIME_CMP_FUNCTION(T, DESC, ge, PG_RETURN_BOOL(c >= 0)) \
 	IDGEN_TIME_CONTAINMENT_FUNCTIONS(T, DESC) \
-	PG_FUNCTION_INFO_V1(T##_time_sel); \
-	Datum T##_time_sel(PG_FUNCTION_ARGS) { return idtime_cmp_sel(fcinfo, &DESC); } \
 	PG_FUNCTION_INFO_V1(T##_extract_timestamp); \
 	Datum T##_extract_timestamp(PG_FUNCTION_ARGS) \
 	{ \

@@ -3,8 +3,9 @@
  *	  UUIDv7 on core's uuid (SPEC section 11): the generator, gen_ulid()'s
  *	  with a 74-bit random part (ulid.c), the time of a version 7 value and
  *	  the smallest one at a time, and uuids compared with times through the
- *	  shared machinery of idtime.c, with the planner writing those
- *	  comparisons as core's comparisons of uuids.
+ *	  shared machinery of idtime.c, whose index conditions (and, on a
+ *	  partition key, the comparisons themselves) are core's comparisons of
+ *	  uuids with the bounds.
  *
  *	  bytes 0-5: timestamp_ms | 6: version 7, rand_a high 4 bits |
  *	  7: rand_a low 8 bits | 8: variant 10, rand_b high 6 bits | 9-15: rand_b

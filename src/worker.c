@@ -211,7 +211,7 @@ idgen_worker_main(Datum arg)
 				instr_time	idle = now;
 
 				INSTR_TIME_SUBTRACT(idle, last_use[i]);
-				in_use[i] = INSTR_TIME_GET_MICROSEC(idle) < (uint64) idgen_worker_idle_s * 1000000;
+				in_use[i] = (int64) INSTR_TIME_GET_MICROSEC(idle) < (int64) idgen_worker_idle_s * 1000000;
 			}
 			any |= in_use[i];
 		}

@@ -21,14 +21,21 @@ COMMENT ON FUNCTION idgen_uuidv7_bound(timestamptz) IS
 -- uuid compared with times.  id op t is id op idgen_uuidv7_bound(t), by
 -- bytes: for version 7 values, a time sits just before the ids made at that
 -- time (SPEC section 10).  There is no =, and the operators are not in the
--- btree family (core's): the support function writes each comparison as
--- core's comparison of uuids, and containment in a constant range as two,
--- so that core's index conditions, partition pruning and estimates apply.
+-- btree family (core's): the support function gives core's comparisons of
+-- uuids with the bounds as their index conditions, and writes the
+-- operators as those comparisons on a partition key, for partition
+-- pruning.  Elsewhere they stay, and are estimated from the times of the
+-- uuid column's histogram (uuid_time_sel), as the other types' are.
 
 CREATE FUNCTION uuid_time_support(internal) RETURNS internal
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_time_support(internal) IS
-'planner support for comparisons of uuid with times: core''s comparisons of uuids, index conditions, selectivity';
+'planner support for comparisons of uuid with times: index conditions, partition pruning, selectivity';
+
+CREATE FUNCTION uuid_time_sel(internal, oid, internal, integer) RETURNS double precision
+AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_sel(internal, oid, internal, integer) IS
+'restriction selectivity of comparisons of uuid with timestamptz, from the times of the uuid column''s statistics';
 
 CREATE FUNCTION uuid_lt_timestamptz(uuid, timestamptz) RETURNS boolean
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF
@@ -73,56 +80,56 @@ COMMENT ON FUNCTION timestamptz_gt_uuid(timestamptz, uuid) IS 'implementation of
 CREATE OPERATOR < (
     LEFTARG = uuid, RIGHTARG = timestamptz, FUNCTION = uuid_lt_timestamptz,
     COMMUTATOR = >, NEGATOR = >=,
-    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+    RESTRICT = uuid_time_sel, JOIN = scalarltjoinsel
 );
 COMMENT ON OPERATOR < (uuid, timestamptz) IS 'less than: the uuid is before the time';
 
 CREATE OPERATOR < (
     LEFTARG = timestamptz, RIGHTARG = uuid, FUNCTION = timestamptz_lt_uuid,
     COMMUTATOR = >, NEGATOR = >=,
-    RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+    RESTRICT = uuid_time_sel, JOIN = scalarltjoinsel
 );
 COMMENT ON OPERATOR < (timestamptz, uuid) IS 'less than: the uuid is at or after the time';
 
 CREATE OPERATOR <= (
     LEFTARG = uuid, RIGHTARG = timestamptz, FUNCTION = uuid_le_timestamptz,
     COMMUTATOR = >=, NEGATOR = >,
-    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+    RESTRICT = uuid_time_sel, JOIN = scalarlejoinsel
 );
 COMMENT ON OPERATOR <= (uuid, timestamptz) IS 'less than or equal: the uuid is before the time';
 
 CREATE OPERATOR <= (
     LEFTARG = timestamptz, RIGHTARG = uuid, FUNCTION = timestamptz_le_uuid,
     COMMUTATOR = >=, NEGATOR = >,
-    RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+    RESTRICT = uuid_time_sel, JOIN = scalarlejoinsel
 );
 COMMENT ON OPERATOR <= (timestamptz, uuid) IS 'less than or equal: the uuid is at or after the time';
 
 CREATE OPERATOR >= (
     LEFTARG = uuid, RIGHTARG = timestamptz, FUNCTION = uuid_ge_timestamptz,
     COMMUTATOR = <=, NEGATOR = <,
-    RESTRICT = scalargesel, JOIN = scalargejoinsel
+    RESTRICT = uuid_time_sel, JOIN = scalargejoinsel
 );
 COMMENT ON OPERATOR >= (uuid, timestamptz) IS 'greater than or equal: the uuid is at or after the time';
 
 CREATE OPERATOR >= (
     LEFTARG = timestamptz, RIGHTARG = uuid, FUNCTION = timestamptz_ge_uuid,
     COMMUTATOR = <=, NEGATOR = <,
-    RESTRICT = scalargesel, JOIN = scalargejoinsel
+    RESTRICT = uuid_time_sel, JOIN = scalargejoinsel
 );
 COMMENT ON OPERATOR >= (timestamptz, uuid) IS 'greater than or equal: the uuid is before the time';
 
 CREATE OPERATOR > (
     LEFTARG = uuid, RIGHTARG = timestamptz, FUNCTION = uuid_gt_timestamptz,
     COMMUTATOR = <, NEGATOR = <=,
-    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+    RESTRICT = uuid_time_sel, JOIN = scalargtjoinsel
 );
 COMMENT ON OPERATOR > (uuid, timestamptz) IS 'greater than: the uuid is at or after the time';
 
 CREATE OPERATOR > (
     LEFTARG = timestamptz, RIGHTARG = uuid, FUNCTION = timestamptz_gt_uuid,
     COMMUTATOR = <, NEGATOR = <=,
-    RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+    RESTRICT = uuid_time_sel, JOIN = scalargtjoinsel
 );
 COMMENT ON OPERATOR > (timestamptz, uuid) IS 'greater than: the uuid is before the time';
 
