@@ -1,6 +1,7 @@
 
 # Crash-restarts close together (idgen preloaded): three within 5 s, then
-# ten one second apart, every type and snowflake ids generated after each.  No call fails, no
+# ten one second apart, every type, uuid v7 and snowflake ids generated
+# after each.  No call fails, no
 # value repeats, the server-wide generators go on above what they issued
 # before each crash (sno on the same tick-tock timeline), and no value is
 # more than the mark's window (1.2 s) ahead of the clock.
@@ -27,7 +28,8 @@ my %gen = (
 	sno => 'gen_sno()',
 	siq => q{gen_siq('user')},
 	muid => 'gen_muid()',
-	snowflake => 'gen_snowflake()');
+	snowflake => 'gen_snowflake()',
+	uuidv7 => 'gen_uuidv7()');
 my @types = sort keys %gen;
 my @serverwide = qw(muid siq sno snowflake);
 $node->safe_psql('postgres',

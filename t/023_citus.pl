@@ -1,10 +1,8 @@
 
 # idgen under Citus: a coordinator and two workers, each with node settings
-# of its own.  For each type, a table distributed by an id with DEFAULT
-# gen_T() (and one by a uuid with DEFAULT gen_uuidv7()), filled through the
-# coordinator (single rows, INSERT ... SELECT,
-# of its own.  For each type, and for snowflake ids on bigint, a table
-# distributed by an id with DEFAULT gen_T(), filled through the coordinator (single rows, INSERT ... SELECT,
+# of its own.  For each type, and for uuid v7 on uuid and snowflake ids on
+# bigint, a table distributed by an id with DEFAULT gen_T(), filled through
+# the coordinator (single rows, INSERT ... SELECT,
 # COPY, prepared INSERTs, INSERT ... SELECT from the table itself) and
 # through each worker (INSERT, COPY); router queries by id (also prepared),
 # range queries by id and by time, a join of two tables co-located on an
@@ -120,10 +118,7 @@ my %domain_hash = map {
 		"SELECT siq_domain_hash('$settings{$_}{siq_domain}')")
 } @servers;
 
-# Per type: the node fields of a value as text (ulid and uuid have none;
-# wiji's node belongs to a session, not to a server); uuid's values are
-# UUIDv7 from gen_uuidv7(), in idgen_stats() as uuidv7
-# Per generator: the node fields of a value as text (ulid has none; wiji's
+# Per generator: the node fields of a value as text (ulid and uuidv7 have none; wiji's
 # node belongs to a session, not to a server), and the condition for ids
 # made in [t1, t2): the comparisons with times, or for bigint, which has
 # none, comparisons with snowflake_from_parts()
@@ -133,10 +128,7 @@ my @types = (
 	{ type => 'sno', fields => 'sno_extract_partition(id)' },
 	{ type => 'siq', fields => q{siq_extract_shard(id) || '/' || siq_extract_domain_hash(id)} },
 	{ type => 'muid', fields => 'muid_extract_medallion(id)' },
-	{ type => 'uuid', fields => "''", gen => 'gen_uuidv7()', generator => 'uuidv7' });
-my %generator_of = map { $_->{type} => $_->{generator} // $_->{type} } @types;
-my %gen_of = map { $_->{type} => $_->{gen} // $GEN{ $_->{type} } } @types;
-my %extract_of = map { $_->{type} => ($_->{generator} // $_->{type}) . '_extract_timestamp' } @types;
+	{ type => 'uuidv7', fields => "''" },
 	{
 		type => 'snowflake',
 		fields => 'snowflake_extract_node(id)',
@@ -165,7 +157,7 @@ sub generated
 	return {
 		map {
 			$_ => $node{$_}->safe_psql('postgres',
-				"SELECT generated FROM idgen_stats() WHERE generator = '$generator_of{$type}'")
+				"SELECT generated FROM idgen_stats() WHERE generator = '$type'")
 		} @servers
 	};
 }
@@ -242,8 +234,6 @@ sub check_path
 
 for my $t (@types)
 {
-	my ($type, $gen) = ($t->{type}, $gen_of{ $t->{type} });
-	my $extract = $extract_of{$type};
 	my ($type, $gen, $column) = ($t->{type}, $GEN{ $t->{type} }, $COLUMN{ $t->{type} });
 	my $item = "${type}_item";
 
@@ -437,13 +427,13 @@ for my $t (@types)
 
 	# Range by time, with the comparisons of ids and times and with <@: the
 	# rows whose ids' times lie in [t1, t2), as the plain table computes
-	# them with T_extract_timestamp() (uuidv7_extract_timestamp() for uuid)
+	# them with ${type}_extract_timestamp()
 	my ($t1, $t2) = split /\|/,
 	  $coord->safe_psql('postgres',
-		"SELECT ${extract}('$lo'), ${extract}('$hi')");
+		"SELECT ${type}_extract_timestamp('$lo'), ${type}_extract_timestamp('$hi')");
 	my $in_times = $coord->safe_psql('postgres', qq{
 		SELECT n FROM ${type}_local
-		WHERE ${extract}(id) >= '$t1' AND ${extract}(id) < '$t2'
+		WHERE ${type}_extract_timestamp(id) >= '$t1' AND ${type}_extract_timestamp(id) < '$t2'
 		ORDER BY id});
 	my $count = scalar(split /\n/, $in_times);
 	ok($count > 0 && $count < $total, "$type: [t1, t2) holds $count of the $total rows");

@@ -1,6 +1,6 @@
 
 # Logical replication merges three writers.  Three servers generate every
-# type, and snowflake ids on bigint, at the same moment, 150,000 rows per
+# type, uuid v7 and snowflake ids on bigint, at the same moment, 150,000 rows per
 # generator each, into tables keyed by the id; servers 2 and 3 publish their tables, and server 1 subscribes to
 # both, so that its tables hold every server's rows, those the servers
 # held before the subscriptions too (the initial copy), in text form from
@@ -138,7 +138,7 @@ sub merge
 			  . "siq domain hash $f->[2], muid medallion $f->[3], snowflake node $f->[4]");
 	}
 
-	# 18 sessions, one per server and generator, start at the same moment.  Each
+	# 21 sessions, one per server and generator, start at the same moment.  Each
 	# inserts its rows in one statement, except muid's: a transaction is one
 	# muid bundle, one timestamp, so muid's rows come in 150 transactions,
 	# whose bundles the three servers make over the same stretch of time.

@@ -23,12 +23,13 @@ our %GEN = (
 	sno => 'gen_sno()',
 	siq => "gen_siq('user')",
 	muid => 'gen_muid()',
-	snowflake => 'gen_snowflake()');
+	snowflake => 'gen_snowflake()',
+	uuidv7 => 'gen_uuidv7()');
 
 # The generators of core types' values, each named as its functions'
 # prefix, and the column type of every generator's values
-our @CORE_GENERATORS = qw(snowflake);
-our %COLUMN = ((map { $_ => $_ } @TYPES), snowflake => 'bigint');
+our @CORE_GENERATORS = qw(snowflake uuidv7);
+our %COLUMN = ((map { $_ => $_ } @TYPES), snowflake => 'bigint', uuidv7 => 'uuid');
 
 # A new cluster NAME, started, with idgen created in its database postgres.
 # Options: preload => true puts idgen in shared_preload_libraries; conf =>
