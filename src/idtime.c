@@ -1305,10 +1305,9 @@ idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, 
 	List	   *clauses;
 
 	idtime_split_args(args, &idexpr, &rangeexpr);
-	if (idtime_is_multirange(args) || !idtime_partition_key(root, idexpr, &key) || !key.ordered ||
-		contain_volatile_functions((Node *) rangeexpr) ||
-		contain_subplans((Node *) rangeexpr))
+	if (idtime_is_multirange(args) || !idtime_partition_key(root, idexpr, &key) || !key.ordered)
 		return NULL;
+	/* NIL for a volatile range or one with a subquery too */
 	clauses = idtime_bound_clauses(t, supportfn, key.opfamily, idexpr, rangeexpr, &key);
 	if (clauses == NIL)
 		return NULL;
