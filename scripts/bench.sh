@@ -744,6 +744,17 @@ lat_report low "$TMP/lat_low.out"
 lat_report high "$TMP/lat_high.out"
 fi
 
+# medians: lines "key value" in; "key median" out, one line per key
+medians() {
+    sort -k1,1 -k2,2g | awk '
+    function flush() {
+        if (cnt) print key, (cnt % 2) ? v[(cnt + 1) / 2] : (v[cnt / 2] + v[cnt / 2 + 1]) / 2
+        cnt = 0
+    }
+    { if ($1 != key) { flush(); key = $1 } v[++cnt] = $2 }
+    END { flush() }'
+}
+
 # ---- 6. bulk inserts against a bigint identity -----------------------------------
 # One statement inserts BULK_ROWS rows into an empty table whose primary key
 # has the generator as DEFAULT, against the same into a table with a bigint
@@ -783,16 +794,10 @@ if sql -c "CREATE EXTENSION IF NOT EXISTS pgstattuple" >/dev/null 2>&1; then
 "
     done
 fi
-awk '$1 > 0 { print $2, $3 }' "$TMP/bulk.out" | sort -k1,1 -k2,2g |
+awk '$1 > 0 { print $2, $3 }' "$TMP/bulk.out" | medians |
     awk -v gens="$GEN_LINES" -v density="$DENSITY" -v order="$BULK_KEYS" '
-    function flush() {
-        if (cnt == 0) return
-        med[key] = (cnt % 2) ? v[(cnt + 1) / 2] : (v[cnt / 2] + v[cnt / 2 + 1]) / 2
-        cnt = 0
-    }
-    { if ($1 != key) { flush(); key = $1 } v[++cnt] = $2 }
+    { med[$1] = $2 }
     END {
-        flush()
         nd = split(density, dl, "\n")
         for (i = 1; i <= nd; i++) if (split(dl[i], d, " ") == 2) dens[d[1]] = d[2]
         print ""
@@ -860,15 +865,9 @@ while [ "$r" -le "$BULK_ROUNDS" ]; do
     done
     r=$((r + 1))
 done
-sort -k1,1 -k2,2g "$TMP/by_time.out" | awk -v rounds="$BULK_ROUNDS" '
-    function flush() {
-        if (cnt == 0) return
-        med[key] = (cnt % 2) ? v[(cnt + 1) / 2] : (v[cnt / 2] + v[cnt / 2 + 1]) / 2
-        cnt = 0
-    }
-    { if ($1 != key) { flush(); key = $1 } v[++cnt] = $2 }
+medians <"$TMP/by_time.out" | awk -v rounds="$BULK_ROUNDS" '
+    { med[$1] = $2 }
     END {
-        flush()
         print ""
         print "1000 one-hour counts by time (median of " rounds " rounds)   ms"
         printf "  %-42s %9.1f\n", "uuid primary key: id >= a AND id < b", med["id"]
