@@ -100,18 +100,21 @@ ALTER SYSTEM SET idgen.muid_medallion = '0xFFFFFFFFFFF';
 \echo :SQLSTATE
 
 -- idgen.worker_idle: 1 s .. 1 day, two minutes unless set; a number
--- without a unit is seconds
+-- without a unit is seconds (out of range, only the SQLSTATE: 15's message
+-- gives the bounds without their unit, 18's with it)
 SHOW idgen.worker_idle;
+\set VERBOSITY sqlstate
 ALTER SYSTEM SET idgen.worker_idle = 0;
-\echo :SQLSTATE
+\set VERBOSITY default
 ALTER SYSTEM SET idgen.worker_idle = 1;
 INSERT INTO written (name, setting) TABLE auto_conf;
 ALTER SYSTEM RESET idgen.worker_idle;
 ALTER SYSTEM SET idgen.worker_idle = '1d';
 INSERT INTO written (name, setting) TABLE auto_conf;
 ALTER SYSTEM RESET idgen.worker_idle;
+\set VERBOSITY sqlstate
 ALTER SYSTEM SET idgen.worker_idle = 86401;
-\echo :SQLSTATE
+\set VERBOSITY default
 
 -- Every valid value was written as given, and nothing is left
 SELECT name, setting FROM written ORDER BY n;
