@@ -104,8 +104,8 @@ is( $standby->safe_psql('postgres',
 	  . "siq: derived from system identifier $sysid, refused in recovery, "
 	  . "sno: derived from system identifier $sysid, refused in recovery, "
 	  . "snowflake: derived from system identifier $sysid, refused in recovery, "
-	  . 'ulid: random, wiji: random',
-	'standby: idgen_stats() shows the four refusals and the two random nodes');
+	  . 'ulid: random, uuidv7: random, wiji: random',
+	'standby: idgen_stats() shows the four refusals and the three random nodes');
 
 # A session of the standby, refused before the promotion
 my $early = $standby->background_psql('postgres', on_error_stop => 0);
