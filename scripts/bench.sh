@@ -11,8 +11,9 @@
 #     and off; for the loops also the time the backend was blocked)
 #  5. latency with fsync = on: inserts with each generator as DEFAULT against
 #     an identity column, and the generator call alone against nextval(), at
-#     a low rate (one statement of each every 1.5 s) and a high one (pgbench,
-#     4 clients); median, p90, p99 (and p99.9 at the high rate)
+#     a low rate (one statement of each every 1.5 s) and a high one (4
+#     clients, bench/lat_client.c); median, p90, p99 (and p99.9 at the high
+#     rate)
 #  6. bulk inserts: 1,000,000 rows in one statement into a table whose
 #     primary key has each generator as DEFAULT, against a bigint identity;
 #     the time, and the leaf density of the primary key (pgstattuple)
@@ -27,8 +28,8 @@
 # (default 3), BENCH_HWM_TIME (seconds per run of part 4, default 3),
 # BENCH_HWM_ROUNDS (rounds of each fsync setting in part 4, default 3),
 # BENCH_LAT_ROUNDS (statements of each job at the low rate in part 5, default
-# 30), BENCH_LAT_TIME (seconds per pgbench run of part 5, default 2),
-# BENCH_LAT_HIGH_ROUNDS (rounds of pgbench runs in part 5, default 3),
+# 100), BENCH_LAT_TIME (seconds per high-rate run of part 5, default 2),
+# BENCH_LAT_HIGH_ROUNDS (rounds of high-rate runs in part 5, default 3),
 # BENCH_BULK_ROWS (rows per insert in part 6, and rows of part 7's table,
 # default 1000000), BENCH_BULK_ROUNDS (rounds of parts 6 and 7, default 3),
 # BENCH_PARTS (the parts to run, default "1 2 3 4 5 6 7").
@@ -42,7 +43,7 @@ PGB_TIME=${BENCH_PGBENCH_TIME:-5}
 PGB_ROUNDS=${BENCH_PGBENCH_ROUNDS:-3}
 HWM_TIME=${BENCH_HWM_TIME:-3}
 HWM_ROUNDS=${BENCH_HWM_ROUNDS:-3}
-LAT_ROUNDS=${BENCH_LAT_ROUNDS:-30}
+LAT_ROUNDS=${BENCH_LAT_ROUNDS:-100}
 LAT_TIME=${BENCH_LAT_TIME:-2}
 LAT_HIGH_ROUNDS=${BENCH_LAT_HIGH_ROUNDS:-3}
 BULK_ROWS=${BENCH_BULK_ROWS:-1000000}
@@ -622,9 +623,9 @@ fi
 # generator as DEFAULT, against a table with an identity column; call jobs
 # run the generator alone, against nextval().  Low rate: every job once a
 # round, in an order rotated each round, LAT_GAP s between two statements
-# of one job; a warm-up round is not counted.  High rate: pgbench, 4
-# clients, rounds of LAT_TIME s per job, each transaction's latency from
-# the logs.
+# of one job; a warm-up round is not counted.  High rate: 4 clients
+# (bench/lat_client.c), rounds of LAT_TIME s per job, each execution timed
+# by its client.
 if part 5; then
 echo
 echo "== 5. latency with fsync = on: inserts against an identity column, calls against nextval()"
@@ -635,10 +636,13 @@ $(printf '%s' "$GEN_LINES" | awk '{ print "ins_" $1, "INSERT INTO bench.lat_" $1
 call_nextval SELECT nextval('bench.lat_seq');
 $(printf '%s' "$GEN_LINES" | awk '{ print "call_" $1, "SELECT", $2 ";" }')"
 NLAT=$(echo "$LAT_JOBS" | wc -l)
+# No autovacuum on these tables: at the high rate its pass over all of them
+# at once lands on whichever job runs then (p99.9 3-5x for that job alone)
+LAT_WITH="WITH (autovacuum_enabled = false)"
 {
-    echo "CREATE TABLE bench.lat_identity (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, v integer);"
+    echo "CREATE TABLE bench.lat_identity (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, v integer) $LAT_WITH;"
     echo "CREATE SEQUENCE bench.lat_seq;"
-    printf '%s' "$GEN_LINES" | awk '{ print "CREATE TABLE bench.lat_" $1, "(id", $8, "DEFAULT", $2, "PRIMARY KEY, v integer);" }'
+    printf '%s' "$GEN_LINES" | awk -v with="$LAT_WITH" '{ print "CREATE TABLE bench.lat_" $1, "(id", $8, "DEFAULT", $2, "PRIMARY KEY, v integer)", with ";" }'
 } | sql
 echo "low rate: every job once a round, $(awk -v g="$LAT_GAP" -v n="$NLAT" 'BEGIN { printf "%.3f", g / n }') s apart" \
     "(each job every $LAT_GAP s), order rotated each round; $LAT_ROUNDS rounds after 1 warm-up round;" \
@@ -662,27 +666,24 @@ sql -f "$TMP/lat.sql" | awk '
     /^Time: / { if (k != "" && r > 0) print k, $2; k = "" }' >"$TMP/lat_low.out" ||
     die "the low-rate statements failed"
 
-# High rate: LAT_HIGH_ROUNDS rounds of one pgbench run per job, the order
-# rotated each round; each transaction's latency from the runs' logs (in us,
-# the third column)
-echo "high rate: pgbench -n -M prepared -T $LAT_TIME -c 4 -j 2 per job; $LAT_HIGH_ROUNDS rounds, order rotated;" \
-    "every transaction's latency (-l)"
+# High rate: LAT_HIGH_ROUNDS rounds of one run of bench/lat_client.c per
+# job (4 clients, as pgbench -c 4 would be, each timing its own calls), the
+# order rotated each round
+echo "high rate: bench/lat_client.c, 4 clients running the job's statement (prepared) for $LAT_TIME s;" \
+    "$LAT_HIGH_ROUNDS rounds, order rotated; every execution's round trip"
+gcc -O2 -Wall -Wextra -pthread -I"$("$PG_CONFIG" --includedir)" -o "$TMP/lat_client" \
+    "$ROOT/bench/lat_client.c" -L"$("$PG_CONFIG" --libdir)" -Wl,-rpath,"$("$PG_CONFIG" --libdir)" -lpq ||
+    die "bench/lat_client.c did not compile"
 : >"$TMP/lat_high.out"
-while read -r k script; do
-    echo "$script" >"$TMP/lat_$k.sql"
-done <<EOF
-$LAT_JOBS
-EOF
 r=0
 while [ "$r" -lt "$LAT_HIGH_ROUNDS" ]; do
-    for k in $(echo "$LAT_JOBS" | cut -d ' ' -f 1 | awk -v r="$r" -v n="$NLAT" '
-            { k[NR - 1] = $1 } END { for (i = 0; i < n; i++) print k[(i + r) % n] }'); do
-        rm -f "$TMP"/lat_log_"$k".*
-        "$PG_BIN/pgbench" -n -M prepared -T "$LAT_TIME" -c 4 -j 2 -l --log-prefix="$TMP/lat_log_$k" \
-            -f "$TMP/lat_$k.sql" "$DB" >"$TMP/pgb.log" 2>&1 ||
-            { cat "$TMP/pgb.log"; die "pgbench failed ($k)"; }
-        cat "$TMP"/lat_log_"$k".* | awk -v k="$k" '{ printf "%s %.3f\n", k, $3 / 1000 }' >>"$TMP/lat_high.out"
-    done
+    echo "$LAT_JOBS" | awk -v r="$r" -v n="$NLAT" '
+        { k[NR - 1] = $0 } END { for (i = 0; i < n; i++) print k[(i + r) % n] }' >"$TMP/lat_round"
+    while read -r k script; do
+        "$TMP/lat_client" "dbname=$DB" "$LAT_TIME" 4 "${script%;}" >"$TMP/lat_client.out" ||
+            die "lat_client failed ($k)"
+        awk -v k="$k" '{ print k, $1 }' "$TMP/lat_client.out" >>"$TMP/lat_high.out"
+    done <"$TMP/lat_round"
     r=$((r + 1))
 done
 sql -c "ALTER SYSTEM RESET synchronous_commit" >/dev/null
