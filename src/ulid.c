@@ -14,6 +14,7 @@
 #include "ulid.h"
 
 #include "miscadmin.h"
+#include "port/pg_bswap.h"
 #include "utils/builtins.h"
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"
@@ -155,6 +156,26 @@ ulid_pool_take(void)
  * value's, or the clock's if later, with fresh bits.  That step is no
  * overflow: only a random part run out within its millisecond counts as one.
  */
+/*
+ * Two values in byte order, as memcmp() would, but inline: as a library
+ * call the check of every new value cost a tenth of gen_uuidv7()'s time
+ */
+static inline int
+ulid_bytes_cmp(const uint8 *a, const uint8 *b)
+{
+	uint64		x[2],
+				y[2];
+
+	memcpy(x, a, ULID_LEN);
+	memcpy(y, b, ULID_LEN);
+	for (int i = 0; i < 2; i++)
+	{
+		if (x[i] != y[i])
+			return pg_ntoh64(x[i]) < pg_ntoh64(y[i]) ? -1 : 1;
+	}
+	return 0;
+}
+
 typedef struct UlidStep
 {
 	bool		regressed;		/* the clock read earlier than last time */
@@ -162,7 +183,7 @@ typedef struct UlidStep
 	bool		fresh;			/* the fresh random bits were used */
 } UlidStep;
 
-static inline UlidStep
+static pg_attribute_always_inline UlidStep
 ulid_advance(const IdgenUlidGen *g, IdgenUlidState *s, const uint8 *last, int64 now_us,
 			 const uint8 *fresh)
 {
@@ -178,7 +199,7 @@ ulid_advance(const IdgenUlidGen *g, IdgenUlidState *s, const uint8 *last, int64 
 	if (unlikely(last != NULL))
 	{
 		g->pack(cur, s->ms, s->random);
-		if (memcmp(last, cur, ULID_LEN) > 0)
+		if (ulid_bytes_cmp(last, cur) > 0)
 		{
 			s->ms = ulid_timestamp_ms(last);
 			handover = true;
@@ -261,7 +282,7 @@ idgen_ulid_generate(const IdgenUlidGen *g)
 		idgen_count_event(idgen_shared()->overflow_waits, g->gen);
 	/* past the last millisecond the packed value would wrap and go down */
 	if (unlikely(now_us < 0 || (uint64) now_us / 1000 > ULID_MAX_MS ||
-				 memcmp(v, l->last, ULID_LEN) <= 0))
+				 ulid_bytes_cmp(v, l->last) <= 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for type %s", g->type),

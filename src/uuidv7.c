@@ -16,6 +16,7 @@
 #include "ulid.h"
 
 #include "catalog/pg_type_d.h"
+#include "port/pg_bswap.h"
 #include "utils/uuid.h"
 
 #define UUIDV7_LEN			16
@@ -33,14 +34,17 @@ static const IdgenTimeUnit uuidv7_unit = {0, 1, 1000, UUIDV7_MAX_MS};
 static void
 uuidv7_pack(uint8 *v, uint64 ms, const uint8 *random)
 {
-	uint64		hi = be_get(random, 2);
-	uint64		lo = be_get(random + 2, 8);
-	uint64		rand_a = (hi << 2) | (lo >> 62);
+	uint64		lo;
+	uint64		rand_a;
+	uint64		w[2];
 
-	be_put(v, 6, ms);
-	v[6] = 0x70 | (uint8) ((rand_a >> 8) & 0x0F);
-	v[7] = (uint8) rand_a;
-	be_put(v + 8, 8, (UINT64CONST(1) << 63) | (lo & UUIDV7_RAND_B_MASK));
+	memcpy(&lo, random + 2, sizeof(lo));
+	lo = pg_ntoh64(lo);
+	rand_a = (((uint64) random[0] << 10) | ((uint64) random[1] << 2) | (lo >> 62)) & 0x0FFF;
+	/* two big-endian words: ms, version, rand_a; variant, rand_b */
+	w[0] = pg_hton64((ms << 16) | 0x7000 | rand_a);
+	w[1] = pg_hton64((UINT64CONST(1) << 63) | (lo & UUIDV7_RAND_B_MASK));
+	memcpy(v, w, UUIDV7_LEN);
 }
 
 static inline bool
