@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define CODEC_OK			(-1)
 #define CODEC_BAD_LENGTH	(-2)
@@ -85,12 +86,27 @@ extern int	codec_dec_encode(const uint8_t *in, size_t nbytes, char *out);
 extern int	codec_dec_decode(const char *in, size_t len, uint8_t *out, size_t nbytes);
 
 
-/* Big-endian integer helpers over byte arrays */
+/*
+ * Big-endian integer helpers over byte arrays.  Eight bytes are one load or
+ * store and a byte swap where the machine is little-endian: a value written
+ * a byte at a time and read back as a word waits for the store buffer.
+ */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define BE_WORD_SWAP 1
+#endif
+
 static inline uint64_t
 be_get(const uint8_t *p, int nbytes)
 {
 	uint64_t	v = 0;
 
+#ifdef BE_WORD_SWAP
+	if (nbytes == 8)
+	{
+		memcpy(&v, p, 8);
+		return __builtin_bswap64(v);
+	}
+#endif
 	for (int i = 0; i < nbytes; i++)
 		v = (v << 8) | p[i];
 	return v;
@@ -99,6 +115,14 @@ be_get(const uint8_t *p, int nbytes)
 static inline void
 be_put(uint8_t *p, int nbytes, uint64_t v)
 {
+#ifdef BE_WORD_SWAP
+	if (nbytes == 8)
+	{
+		v = __builtin_bswap64(v);
+		memcpy(p, &v, 8);
+		return;
+	}
+#endif
 	for (int i = nbytes - 1; i >= 0; i--)
 	{
 		p[i] = (uint8_t) v;

@@ -56,7 +56,9 @@ typedef struct IdgenUlidState
 {
 	uint64		ms;				/* millisecond of the last value */
 	uint64		last_clock;		/* the last clock reading, to see regressions */
-	uint8		random[ULID_RANDOM_LEN];	/* random part of the last value */
+	/* random part of the last value: its bits above the low 64, and those */
+	uint64		rand_hi;
+	uint64		rand_lo;
 } IdgenUlidState;
 
 /* The sno node settings in force (sno.c) */

@@ -29,8 +29,8 @@ typedef struct IdgenUlidGen
 	size_t		lock;			/* offsets in IdgenShared of the server's */
 	size_t		shared;			/* lock and generator */
 	IdgenUlidLocal *local;
-	/* the 16 bytes of a value: ordered as (ms, random) is */
-	void		(*pack) (uint8 *v, uint64 ms, const uint8 *random);
+	/* the 16 bytes of a value: ordered as (ms, rand_hi, rand_lo) is */
+	void		(*pack) (uint8 *v, uint64 ms, uint64 rand_hi, uint64 rand_lo);
 } IdgenUlidGen;
 
 /* A new value, palloc'd */

@@ -16,7 +16,6 @@
 #include "ulid.h"
 
 #include "catalog/pg_type_d.h"
-#include "port/pg_bswap.h"
 #include "utils/uuid.h"
 
 #define UUIDV7_LEN			16
@@ -28,23 +27,16 @@
 static const IdgenTimeUnit uuidv7_unit = {0, 1, 1000, UUIDV7_MAX_MS};
 
 /*
- * A uuid from its millisecond and its 74-bit random part, right-aligned in
- * ULID_RANDOM_LEN bytes: (ms, random) order is byte order
+ * A uuid from its millisecond and its 74-bit random part (10 bits in
+ * rand_hi, 64 in rand_lo): (ms, random) order is byte order
  */
 static void
-uuidv7_pack(uint8 *v, uint64 ms, const uint8 *random)
+uuidv7_pack(uint8 *v, uint64 ms, uint64 rand_hi, uint64 rand_lo)
 {
-	uint64		lo;
-	uint64		rand_a;
-	uint64		w[2];
+	uint64		rand_a = (rand_hi << 2) | (rand_lo >> 62);
 
-	memcpy(&lo, random + 2, sizeof(lo));
-	lo = pg_ntoh64(lo);
-	rand_a = (((uint64) random[0] << 10) | ((uint64) random[1] << 2) | (lo >> 62)) & 0x0FFF;
-	/* two big-endian words: ms, version, rand_a; variant, rand_b */
-	w[0] = pg_hton64((ms << 16) | 0x7000 | rand_a);
-	w[1] = pg_hton64((UINT64CONST(1) << 63) | (lo & UUIDV7_RAND_B_MASK));
-	memcpy(v, w, UUIDV7_LEN);
+	be_put(v, 8, (ms << 16) | 0x7000 | rand_a);
+	be_put(v + 8, 8, (UINT64CONST(1) << 63) | (rand_lo & UUIDV7_RAND_B_MASK));
 }
 
 static inline bool
@@ -64,9 +56,7 @@ uuidv7_timestamp(const uint8 *v)
 static void
 uuidv7_first_at(uint64 ms, uint8 *v)
 {
-	static const uint8 zero[ULID_RANDOM_LEN] = {0};
-
-	uuidv7_pack(v, ms, zero);
+	uuidv7_pack(v, ms, 0, 0);
 }
 
 /*
