@@ -19,6 +19,7 @@
 #include "access/stratnum.h"
 #include "access/table.h"
 #include "catalog/pg_class_d.h"
+#include "catalog/pg_operator.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type_d.h"
 #include "nodes/makefuncs.h"
@@ -30,6 +31,7 @@
 #include "parser/parsetree.h"
 #include "partitioning/partbounds.h"
 #include "partitioning/partdesc.h"
+#include "utils/datum.h"
 #include "utils/fmgrprotos.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
@@ -368,6 +370,9 @@ typedef struct IdtimePartKey
 	Oid			opfamily;		/* the key's operator family there */
 	bool		ordered;		/* partitioned by range or list, on the btree
 								 * family of the id's type */
+	bool		edges;			/* ordered, by range of this column alone, and
+								 * no partition partitioned again: an id
+								 * between two bounds prunes as either does */
 } IdtimePartKey;
 
 /*
@@ -409,9 +414,61 @@ idtime_partition_key(PlannerInfo *root, Expr *expr, IdtimePartKey *key)
 			key->opfamily = partkey->partopfamily[i];
 			key->ordered = partkey->strategy != PARTITION_STRATEGY_HASH &&
 				OidIsValid(opfamily) && key->opfamily == opfamily;
+			key->edges = key->ordered && partkey->partnatts == 1 &&
+				partkey->strategy == PARTITION_STRATEGY_RANGE;
 			found = true;
 		}
 	}
+	if (found && key->edges)
+	{
+		PartitionDesc desc = RelationGetPartitionDesc(rel, true);
+
+		for (int i = 0; i < desc->nparts; i++)
+			key->edges = key->edges && desc->is_leaf[i];
+	}
+	table_close(rel, NoLock);
+	return found;
+}
+
+/*
+ * The bound of the partitions of key's table nearest the id val in the key's
+ * column, on one side: the greatest at or below val (lower) or the least at
+ * or above it, copied.  false when there is none; *exact when it is val.
+ */
+static bool
+idtime_partition_edge(const IdtimePartKey *key, Datum val, bool lower, Datum *edge,
+					  bool *exact)
+{
+	Relation	rel = table_open(key->relid, NoLock);
+	PartitionKey partkey = RelationGetPartitionKey(rel);
+	PartitionBoundInfo bounds = RelationGetPartitionDesc(rel, true)->boundinfo;
+	FmgrInfo   *cmp = &partkey->partsupfunc[key->keyno];
+	Oid			coll = partkey->partcollation[key->keyno];
+	Datum		best = (Datum) 0;
+	bool		found = false;
+
+	*exact = false;
+	for (int i = 0; bounds != NULL && i < bounds->ndatums && !*exact; i++)
+	{
+		Datum		d = bounds->datums[i][key->keyno];
+		int			c;
+
+		if (bounds->kind != NULL &&
+			bounds->kind[i][key->keyno] != PARTITION_RANGE_DATUM_VALUE)
+			continue;
+		c = DatumGetInt32(FunctionCall2Coll(cmp, coll, d, val));
+		if (c == 0 || (lower ? c < 0 : c > 0))
+		{
+			if (!found || (lower ? 1 : -1) *
+				DatumGetInt32(FunctionCall2Coll(cmp, coll, d, best)) > 0)
+				best = d;
+			found = true;
+			*exact = c == 0;
+		}
+	}
+	if (found)
+		*edge = datumCopy(best, partkey->parttypbyval[key->keyno],
+						  partkey->parttyplen[key->keyno]);
 	table_close(rel, NoLock);
 	return found;
 }
@@ -426,22 +483,10 @@ idtime_partition_key(PlannerInfo *root, Expr *expr, IdtimePartKey *key)
 static bool
 idtime_is_partition_bound(const IdtimePartKey *key, Datum val)
 {
-	Relation	rel = table_open(key->relid, NoLock);
-	PartitionKey partkey = RelationGetPartitionKey(rel);
-	PartitionBoundInfo bounds = RelationGetPartitionDesc(rel, true)->boundinfo;
-	bool		found = false;
+	Datum		edge;
+	bool		exact;
 
-	for (int i = 0; bounds != NULL && i < bounds->ndatums && !found; i++)
-	{
-		if (bounds->kind != NULL &&
-			bounds->kind[i][key->keyno] != PARTITION_RANGE_DATUM_VALUE)
-			continue;
-		found = DatumGetInt32(FunctionCall2Coll(&partkey->partsupfunc[key->keyno],
-												partkey->partcollation[key->keyno],
-												bounds->datums[i][key->keyno], val)) == 0;
-	}
-	table_close(rel, NoLock);
-	return found;
+	return idtime_partition_edge(key, val, true, &edge, &exact) && exact;
 }
 
 /*
@@ -1406,6 +1451,120 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 }
 
 /*
+ * The location given to the time or range of an operator kept beside the
+ * partition bounds that prune for it (idtime_edge_clauses): the planner
+ * simplifies the arms of an AND it was given by a simplification once more,
+ * and this arm must then stay as it is.
+ */
+#define IDTIME_KEPT_LOCATION	(-2)
+
+/*
+ * The operator of idgen's schema that calls funcid, on args again, with the
+ * argument that is no id (args' other than idarg), a constant, marked as
+ * kept (IDTIME_KEPT_LOCATION).  NULL when there is none.  Read from the
+ * catalog cache: a lookup by name would check the planning user's right to
+ * the schema, which running the operator does not.
+ */
+static Expr *
+idtime_kept_operator(Oid funcid, List *args, int idarg)
+{
+	static const char *const names[] = {"<", "<=", ">", ">=", "<@", "@>"};
+	Oid			nsp = get_func_namespace(funcid);
+
+	for (int i = 0; i < (int) lengthof(names); i++)
+	{
+		HeapTuple	tup = SearchSysCache4(OPERNAMENSP, CStringGetDatum(names[i]),
+										  ObjectIdGetDatum(exprType(linitial(args))),
+										  ObjectIdGetDatum(exprType(lsecond(args))),
+										  ObjectIdGetDatum(nsp));
+		Oid			opno;
+		bool		calls;
+		List	   *kept;
+
+		if (!HeapTupleIsValid(tup))
+			continue;
+		opno = ((Form_pg_operator) GETSTRUCT(tup))->oid;
+		calls = ((Form_pg_operator) GETSTRUCT(tup))->oprcode == funcid;
+		ReleaseSysCache(tup);
+		if (!calls)
+			continue;
+		kept = copyObject(args);
+		castNode(Const, list_nth(kept, 1 - idarg))->location = IDTIME_KEPT_LOCATION;
+		return make_opclause(opno, BOOLOID, false, linitial(kept), lsecond(kept),
+							 InvalidOid, InvalidOid);
+	}
+	return NULL;
+}
+
+/*
+ * On a partition key whose bounds prune one by one (IdtimePartKey's edges),
+ * id >= start AND id < end for constant times, with the operators of the
+ * key's family, for a type whose times compare as their bounds:
+ *  - a side whose bound is a partition bound as the comparison with it,
+ *    which is the same condition and prunes exactly;
+ *  - any other as the comparison with the partition bound next to it on
+ *    the outer side, which prunes the same partitions and holds for every
+ *    id in those kept, so that its estimate there is about 1; the operator
+ *    itself (funcid's on args) is kept beside it, for the ids and for their
+ *    estimate from the times of the histogram;
+ *  - a side that is infinite, or beyond every partition bound, prunes
+ *    nothing and has no comparison.
+ * A comparison with the bound instead gets core's estimate, at the
+ * resolution of the histogram's bins: 1 row for a range inside one bin.
+ * NULL when both sides are infinite or the operator cannot be kept: the
+ * caller then compares with the bounds.
+ */
+static Node *
+idtime_edge_clauses(const IdgenType *t, const IdtimePartKey *key, Expr *idexpr,
+					TimestampTz start, TimestampTz end, Oid funcid, List *args, int idarg)
+{
+	Oid			idtype = exprType((Node *) idexpr);
+	List	   *clauses = NIL;
+	bool		keep = false;
+
+	for (int side = 0; side < 2; side++)
+	{
+		bool		lower = side == 0;
+		TimestampTz ts = lower ? start : end;
+		IdtimeBound b;
+		Datum		edge;
+		bool		exact;
+		Oid			opno;
+
+		if (ts == (lower ? DT_NOBEGIN : DT_NOEND))
+			continue;
+		idtime_place(t, ts, &b);
+		if (!idtime_partition_edge(key, PointerGetDatum(b.val), lower, &edge, &exact))
+		{
+			keep = true;
+			continue;
+		}
+		keep = keep || !exact;
+		opno = get_opfamily_member(key->opfamily, idtype, idtype,
+								   lower ? BTGreaterEqualStrategyNumber : BTLessStrategyNumber);
+		if (!OidIsValid(opno))
+			return NULL;
+		clauses = lappend(clauses,
+						  make_opclause(opno, BOOLOID, false, copyObject(idexpr),
+										(Expr *) makeConst(idtype, -1, InvalidOid, t->len,
+														   edge, false, false),
+										InvalidOid, InvalidOid));
+	}
+	if (keep)
+	{
+		Expr	   *kept = idtime_kept_operator(funcid, args, idarg);
+
+		if (kept == NULL)
+			return NULL;
+		clauses = lappend(clauses, kept);
+	}
+	if (clauses == NIL)
+		return NULL;
+	return list_length(clauses) == 1 ? (Node *) linitial(clauses) :
+		(Node *) make_andclause(clauses);
+}
+
+/*
  * For a type whose times compare as their bounds (IdgenType's boundfn,
  * core's uuid), whose btree family idgen leaves as it is: a comparison with
  * a time as the comparison with its bound, with the operator of the btree
@@ -1413,13 +1572,16 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
  * id >= bound), and containment in a constant range as the two comparisons
  * with its ends' bounds (a side that is unbounded or infinite left out).
  * These are the index conditions of the comparisons, and, on a partition
- * key, what the planner writes instead of them, so that partition pruning
- * applies (at plan time for a constant, at run time for a stable time or a
- * parameter).  NULL for containment in any other range or a multirange, or
- * when the family lacks the operator.
+ * key (key not NULL), what the planner writes instead of them, so that
+ * partition pruning applies (at plan time for a constant, at run time for a
+ * stable time or a parameter); with a constant time where a partition's
+ * bounds prune one by one, the bounds of the partitions instead, with the
+ * operator kept (idtime_edge_clauses).  NULL for containment in any other
+ * range or a multirange, or when the family lacks the operator.
  */
 static Node *
-idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid opfamily, Oid funcid, List *args)
+idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *key,
+					  Oid opfamily, Oid funcid, List *args)
 {
 	int			idarg = exprType(linitial(args)) == TIMESTAMPTZOID ? 1 : 0;
 	Expr	   *idexpr = (Expr *) list_nth(args, idarg);
@@ -1432,9 +1594,10 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid opfamily, Oid funci
 				opno;
 	Expr	   *value;
 	List	   *clauses;
+	Node	   *edged;
 
 	if (idtime_is_containment(args))
-		idtime_split_args(args, &idexpr, &other);
+		idarg = idtime_split_args(args, &idexpr, &other);
 	idtype = exprType((Node *) idexpr);
 	if (idtime_is_containment(args))
 	{
@@ -1448,6 +1611,10 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid opfamily, Oid funci
 		idtime_range_datum_bounds(((Const *) other)->constvalue, &start, &end);
 		if (start >= end)
 			return (Node *) idtime_side_clause(t, opfamily, idexpr, DT_NOBEGIN, false, NULL);
+		if (key != NULL && key->edges &&
+			(edged = idtime_edge_clauses(t, key, idexpr, start, end, funcid, args,
+										 idarg)) != NULL)
+			return edged;
 		clauses = idtime_bound_clauses(t, supportfn, opfamily, idexpr, other, NULL);
 		if (clauses == NIL)
 			return NULL;
@@ -1473,10 +1640,17 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, Oid opfamily, Oid funci
 	opno = lower ? geop : ltop;
 	if (IsA(other, Const) && !((Const *) other)->constisnull)
 	{
+		TimestampTz ts = DatumGetTimestampTz(((Const *) other)->constvalue);
 		IdtimeBound b;
-		uint8	   *val = (uint8 *) palloc(t->len);
+		uint8	   *val;
 
-		idtime_place(t, DatumGetTimestampTz(((Const *) other)->constvalue), &b);
+		if (key != NULL && key->edges &&
+			(edged = idtime_edge_clauses(t, key, idexpr, lower ? ts : DT_NOBEGIN,
+										 lower ? DT_NOEND : ts, funcid, args,
+										 idarg)) != NULL)
+			return edged;
+		val = (uint8 *) palloc(t->len);
+		idtime_place(t, ts, &b);
 		memcpy(val, b.val, t->len);
 		value = (Expr *) makeConst(idtype, -1, InvalidOid, t->len, PointerGetDatum(val),
 								   false, false);
@@ -1532,14 +1706,17 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		else if (t->boundfn != NULL)
 		{
 			IdtimePartKey key;
+			int			idarg = exprType(linitial(args)) == TIMESTAMPTZOID ? 1 : 0;
+			Node	   *other;
 
-			idexpr = linitial(args);
 			if (idtime_is_containment(args))
-				idtime_split_args(args, &idexpr, &rangeexpr);
-			else if (exprType((Node *) idexpr) == TIMESTAMPTZOID)
-				idexpr = lsecond(args);
-			if (idtime_partition_key(req->root, idexpr, &key) && key.ordered)
-				ret = idtime_simplify_bound(t, supportfn, key.opfamily,
+				idarg = idtime_split_args(args, &idexpr, &rangeexpr);
+			idexpr = list_nth(args, idarg);
+			other = list_nth(args, 1 - idarg);
+			/* an operator kept beside partition bounds stays as it is */
+			if (!(IsA(other, Const) && ((Const *) other)->location == IDTIME_KEPT_LOCATION) &&
+				idtime_partition_key(req->root, idexpr, &key) && key.ordered)
+				ret = idtime_simplify_bound(t, supportfn, &key, key.opfamily,
 											req->fcall->funcid, args);
 		}
 		else if (idtime_is_containment(args))
@@ -1598,7 +1775,7 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 				is_pseudo_constant_for_index(req->root, timeexpr, req->index) &&
 				!contain_subplans(timeexpr))
 			{
-				Node	   *clause = idtime_simplify_bound(t, supportfn, req->opfamily,
+				Node	   *clause = idtime_simplify_bound(t, supportfn, NULL, req->opfamily,
 														   funcid, args);
 
 				if (clause != NULL)
