@@ -1599,6 +1599,10 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
 	if (idtime_is_containment(args))
 		idarg = idtime_split_args(args, &idexpr, &other);
 	idtype = exprType((Node *) idexpr);
+	/* on a partition key, an operator kept beside partition bounds stays */
+	if (key != NULL && IsA(other, Const) &&
+		((Const *) other)->location == IDTIME_KEPT_LOCATION)
+		return NULL;
 	if (idtime_is_containment(args))
 	{
 		TimestampTz start,
@@ -1706,16 +1710,13 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		else if (t->boundfn != NULL)
 		{
 			IdtimePartKey key;
-			int			idarg = exprType(linitial(args)) == TIMESTAMPTZOID ? 1 : 0;
-			Node	   *other;
 
+			idexpr = linitial(args);
 			if (idtime_is_containment(args))
-				idarg = idtime_split_args(args, &idexpr, &rangeexpr);
-			idexpr = list_nth(args, idarg);
-			other = list_nth(args, 1 - idarg);
-			/* an operator kept beside partition bounds stays as it is */
-			if (!(IsA(other, Const) && ((Const *) other)->location == IDTIME_KEPT_LOCATION) &&
-				idtime_partition_key(req->root, idexpr, &key) && key.ordered)
+				idtime_split_args(args, &idexpr, &rangeexpr);
+			else if (exprType((Node *) idexpr) == TIMESTAMPTZOID)
+				idexpr = lsecond(args);
+			if (idtime_partition_key(req->root, idexpr, &key) && key.ordered)
 				ret = idtime_simplify_bound(t, supportfn, &key, key.opfamily,
 											req->fcall->funcid, args);
 		}
