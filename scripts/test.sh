@@ -1,9 +1,10 @@
 #!/bin/sh
 # Whole test suite: pg_regress on a plain cluster, pg_regress again with idgen
 # preloaded, then the TAP tests. Keeps going after failures and ends with
-# "N passed, M failed", and ", K skipped" after it when steps were skipped
-# (each named on a line of its own before it, with what would let it run);
-# exits non-zero if anything failed or broke.
+# "N passed, M failed", and ", K skipped" after it when steps were skipped;
+# before that line, a line "failed: STEP: TEST" names each failure, and a
+# line "skipped: STEP: WHY" each skip with what would let it run. Exits
+# non-zero if anything failed or broke.
 #
 # IDGEN_TEST_STEPS="STEP..." runs only those steps after the setup (which
 # always runs): unit, fuzz, regress, clients, citus (the Citus build and
@@ -23,9 +24,10 @@ for s in $STEPS; do
 done
 want() { case " $STEPS " in *" $1 "*) return 0 ;; esac; return 1; }
 
-PASS=0 FAIL=0 SKIP=0 SKIPPED=""
+PASS=0 FAIL=0 SKIP=0 SKIPPED="" FAILURES=""
 finish() {
     [ "$STEPS" = "$ALL_STEPS" ] || echo "only these steps ran (IDGEN_TEST_STEPS): $STEPS"
+    printf '%s' "$FAILURES"
     if [ "$SKIP" -gt 0 ]; then
         printf '%s' "$SKIPPED"
         echo "$PASS passed, $FAIL failed, $SKIP skipped"
@@ -52,13 +54,29 @@ run() {
     return "$(cat "$log.rc")"
 }
 
-# tally NAME RC PASSED FAILED: add a step's counts to the totals; a non-zero RC
-# with no failing test seen (crash, bad plan, no server...) still counts as one.
+# tally NAME RC PASSED FAILED [NAMES]: add a step's counts to the totals; a
+# non-zero RC with no failing test seen (crash, bad plan, no server...) still
+# counts as one. NAMES, a line per failing test, are named again at the end
+# (the end of a long log is what CI shows).
 tally() {
     f=$4
     [ "$2" -ne 0 ] && [ "$f" -eq 0 ] && f=1
     PASS=$((PASS + $3)) FAIL=$((FAIL + f))
     echo "== $1: $3 passed, $f failed"
+    if [ -n "${5:-}" ]; then
+        FAILURES="$FAILURES$(printf '%s\n' "$5" | sed "s|^|failed: $1: |")
+"
+    elif [ "$f" -gt 0 ]; then
+        FAILURES="${FAILURES}failed: $1: exit status $2, no failing test named in its output
+"
+    fi
+}
+
+# not_ok LOG: the "not ok" lines of TAP output LOG that are no TODO, each
+# after the name of the script it came from when prove ran several.
+not_ok() {
+    awk '/^t\/[^ ]*\.pl \.\./ { t = $1 " " }
+         /^not ok [0-9]/ && !/# TODO/ { print t $0 }' "$1"
 }
 
 # tap_step LOG NAME CMD...: run CMD, whose output is TAP, keeping it in
@@ -73,7 +91,8 @@ tap_step() {
         skip "$ts_name" "$(sed -n 's/^1\.\.0 # SKIP *//p' "$ts_log")"
         return
     fi
-    tally "$ts_name" "$ts_rc" "$(grep -Ec '^ok [0-9]' "$ts_log")" "$(grep -Ec '^not ok [0-9]' "$ts_log")"
+    tally "$ts_name" "$ts_rc" "$(grep -Ec '^ok [0-9]' "$ts_log")" "$(grep -Ec '^not ok [0-9]' "$ts_log")" \
+        "$(not_ok "$ts_log")"
 }
 
 echo "== setup"
@@ -118,7 +137,9 @@ regress() {
     # "not ok 3 - name". A line has one form or the other, never both.
     tally "pg_regress ($1)" "$rc" \
         $(($(grep -c '\.\.\. ok' "$TMP/$1.log") + $(grep -Ec '^ok [0-9]' "$TMP/$1.log"))) \
-        $(($(grep -Ec '\.\.\. (FAILED|failed)' "$TMP/$1.log") + $(grep -Ec '^not ok [0-9]' "$TMP/$1.log")))
+        $(($(grep -Ec '\.\.\. (FAILED|failed)' "$TMP/$1.log") + $(grep -Ec '^not ok [0-9]' "$TMP/$1.log"))) \
+        "$(sed -n -e 's/^test \([^ ]*\) *\.\.\. \(FAILED\|failed\).*/\1/p' \
+            -e 's/^not ok [0-9]* *- *\([^ ]*\).*/\1/p' "$TMP/$1.log")"
     [ -s "$COPY/regression.diffs" ] && [ "$rc" -ne 0 ] && cat "$COPY/regression.diffs"
     rm -f "$COPY/regression.diffs"
 }
@@ -187,7 +208,8 @@ if [ -n "$tests" ]; then
     all=$(grep -Ec '^(not )?ok [0-9]' "$TMP/tap.log")
     bad=$(grep -E '^not ok [0-9]' "$TMP/tap.log" | grep -vc '# TODO')
     died=$(grep -Ec '^t/.*\(Wstat: .* Failed: 0\)$' "$TMP/tap.log")
-    tally TAP "$rc" $((all - bad)) $((bad + died))
+    tally TAP "$rc" $((all - bad)) $((bad + died)) \
+        "$(not_ok "$TMP/tap.log"; sed -n 's|^\(t/[^ ]*\.pl\)  *(Wstat.* Failed: 0)$|\1 died|p' "$TMP/tap.log")"
     # Failed scripts' logs vanish with the temp dir: show their ends.
     for t in $(sed -n 's|^t/\([^ ]*\)\.pl  *(Wstat.*|\1|p' "$TMP/tap.log"); do
         f=$COPY/tmp_check/log/regress_log_$t
