@@ -30,6 +30,7 @@ idgen_shared_init(void *ptr)
 	IdgenShared *sh = (IdgenShared *) ptr;
 
 	memset(sh, 0, sizeof(IdgenShared));
+	sh->layout = IDGEN_SHMEM_LAYOUT;
 	SpinLockInit(&sh->wiji_lock);
 	SpinLockInit(&sh->sno_lock);
 	SpinLockInit(&sh->siq_lock);
@@ -49,11 +50,23 @@ idgen_shared_init(void *ptr)
 	}
 }
 
-/* Name the node identity's lock in this process (for wait events) */
+/*
+ * Use the struct another process made, if this build reads it the same way;
+ * name the node identity's lock in this process (for wait events)
+ */
 static void
 idgen_shared_register(IdgenShared *sh)
 {
+	if (sh->layout != IDGEN_SHMEM_LAYOUT)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("idgen's shared memory was made by another build of idgen"),
+				 errdetail("Its layout is %llu; this build's is %llu.",
+						   (unsigned long long) sh->layout,
+						   (unsigned long long) IDGEN_SHMEM_LAYOUT),
+				 errhint("Restart the server, so that every session loads the idgen now installed.")));
 	LWLockRegisterTranche(sh->node.lock.tranche, IDGEN_NODE_TRANCHE);
+	idgen_shared_ptr = sh;
 }
 
 /* Preloaded: reserve the memory at server start */
@@ -73,28 +86,30 @@ void
 idgen_shmem_startup(void)
 {
 	bool		found;
+	IdgenShared *sh;
 
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	idgen_shared_ptr = ShmemInitStruct(IDGEN_SHMEM_NAME, sizeof(IdgenShared), &found);
+	sh = ShmemInitStruct(IDGEN_SHMEM_NAME, sizeof(IdgenShared), &found);
 	if (!found)
 	{
-		idgen_shared_init(idgen_shared_ptr);
+		idgen_shared_init(sh);
 		/* preloaded only: the marks, with their lock, and the node record */
 		if (idgen_preloaded)
 		{
-			idgen_hwm_startup(&idgen_shared_ptr->hwm);
+			idgen_shared_ptr = sh;
+			idgen_hwm_startup(&sh->hwm);
 			idgen_node_startup();
 			/* after a crash, the count goes on from the postmaster's */
-			pg_atomic_write_u64(&idgen_shared_ptr->worker.reloads, idgen_node_stamp);
+			pg_atomic_write_u64(&sh->worker.reloads, idgen_node_stamp);
 		}
 	}
 	if (idgen_preloaded)
 	{
-		idgen_node_published_changes = &idgen_shared_ptr->worker.changes;
-		idgen_node_reloads = &idgen_shared_ptr->worker.reloads;
+		idgen_node_published_changes = &sh->worker.changes;
+		idgen_node_reloads = &sh->worker.reloads;
 	}
 	LWLockRelease(AddinShmemInitLock);
-	idgen_shared_register(idgen_shared_ptr);
+	idgen_shared_register(sh);
 }
 
 IdgenShared *
@@ -103,9 +118,8 @@ idgen_shared_attach(void)
 #if PG_VERSION_NUM >= 170000
 	bool		found;
 
-	idgen_shared_ptr = GetNamedDSMSegment(IDGEN_SHMEM_NAME, sizeof(IdgenShared),
-										  idgen_shared_init, &found);
-	idgen_shared_register(idgen_shared_ptr);
+	idgen_shared_register(GetNamedDSMSegment(IDGEN_SHMEM_NAME, sizeof(IdgenShared),
+											 idgen_shared_init, &found));
 #else
 	idgen_shmem_startup();
 #endif

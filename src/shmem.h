@@ -46,9 +46,9 @@ typedef struct IdgenWijiState
 
 /*
  * A ulid generator (ulid.c), which gen_uuidv7() is too: the millisecond of
- * the last value and its random bits (80 for ulid, 74 for uuid, right-aligned
- * in ULID_RANDOM_LEN bytes), which count up within the millisecond.  One per
- * backend, and one for the server (idgen.monotonic = server).
+ * the last value and its random bits (80 for ulid, 74 for uuid), which count
+ * up within the millisecond.  One per backend, and one for the server
+ * (idgen.monotonic = server).
  */
 #define ULID_RANDOM_LEN		10
 
@@ -144,12 +144,29 @@ typedef struct IdgenNodeIdentity
 } IdgenNodeIdentity;
 
 /*
+ * The layout of the structs in this file: a new number with any change to
+ * them.  Not preloaded, a session that loads a build installed under a
+ * running server finds the state an older build made; it must refuse it
+ * rather than read it as its own (PostgreSQL refuses a change of size, but
+ * not a change of meaning).  t/033_other_build.pl builds with another.
+ */
+#ifndef IDGEN_SHMEM_LAYOUT
+#define IDGEN_SHMEM_LAYOUT	1
+#endif
+
+/*
  * The server-wide state: a few hundred bytes.  Each sequencer, written on
  * every call, has cache lines of its own, so that one generator's traffic
  * does not slow another's.
  */
 typedef struct IdgenShared
 {
+	/*
+	 * IDGEN_SHMEM_LAYOUT of the build that made it.  Eight bytes, ahead of
+	 * all else: builds from before it had a struct 8 bytes smaller, which
+	 * PostgreSQL's check of the size refuses.
+	 */
+	uint64		layout;
 	slock_t		wiji_lock;
 	IdgenWijiState wiji;
 	char		pad_wiji[PG_CACHE_LINE_SIZE];
