@@ -96,7 +96,6 @@ idgen_shmem_startup(void)
 		/* preloaded only: the marks, with their lock, and the node record */
 		if (idgen_preloaded)
 		{
-			idgen_shared_ptr = sh;
 			idgen_hwm_startup(&sh->hwm);
 			idgen_node_startup();
 			/* after a crash, the count goes on from the postmaster's */
