@@ -45,10 +45,8 @@ $node->safe_psql('postgres',
 # psql's result: stdout, or "SQLSTATE: message / DETAIL" on an error
 sub call
 {
-	my ($sql) = @_;
-	my ($ret, $out, $err) = $node->psql('postgres', $sql,
-		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
-	return $out if $ret == 0;
+	my ($out, $err) = run_script($node, @_);
+	return $out unless $err =~ /ERROR:/;
 	my ($state, $msg) = $err =~ /ERROR:  ([0-9A-Z]{5}): (.*)/;
 	my ($detail) = $err =~ /DETAIL:  (.*)/;
 	return "$state: $msg / $detail";
