@@ -487,6 +487,20 @@ SELECT pg_temp.scanned(format('EXECUTE upq(%L, %L)', pg_temp.month(3), pg_temp.m
        pg_temp.scanned(format('EXECUTE upq(%L, %L)', pg_temp.month(7), pg_temp.month(7) + interval '1 day')) AS generic_one_month;
 RESET plan_cache_mode;
 DEALLOCATE upq;
+-- id <@ r for a range known at run time (pg_temp.month() reads now()) and
+-- for a generic plan's parameter: pruned when the query starts.  It is
+-- compared with id <= the bound of r's end, which holds for the id at that
+-- bound too: an end at a partition bound keeps the partition that starts
+-- there (empty here).
+SELECT pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(3), pg_temp.month(5))') AS now_two_months,
+       pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(3) + interval ''1 day'', pg_temp.month(4) + interval ''2 days'')') AS now_within,
+       (SELECT count(*) FROM up WHERE id <@ tstzrange(pg_temp.month(3), pg_temp.month(5))) AS rows;
+PREPARE upr(tstzrange) AS SELECT * FROM up WHERE id <@ $1;
+SET plan_cache_mode = force_generic_plan;
+SELECT pg_temp.scanned(format('EXECUTE upr(%L)', tstzrange(pg_temp.month(3) + interval '1 day', pg_temp.month(4) + interval '2 days'))) AS generic_within,
+       pg_temp.scanned(format('EXECUTE upr(%L)', tstzrange(pg_temp.month(11), NULL))) AS generic_unbounded;
+RESET plan_cache_mode;
+DEALLOCATE upr;
 -- Every row is in the partition of its time
 SELECT count(*) AS rows,
        count(*) FILTER (WHERE date_trunc('month', uuidv7_extract_timestamp(id)) <>
@@ -525,6 +539,48 @@ INSERT INTO upe VALUES (pg_temp.v7_at('2024-03-10'), 0);
 ANALYZE upe;
 SELECT pg_temp.scanned('SELECT * FROM upe WHERE id >= ''2024-01-10 01:30''::timestamptz AND id < ''2024-01-10 04:30''::timestamptz') AS inside,
        pg_temp.scanned('SELECT * FROM upe WHERE id >= ''2024-03-09 01:30''::timestamptz AND id < ''2024-03-11 04:30''::timestamptz') AS outside;
+-- id <@ r with r known only at run time gives exactly the rows the operator
+-- selects, the nil and the max uuid too: the max uuid is the bound of an
+-- unbounded or infinite end, and id <= it holds for every id.  Generic
+-- plans on upe's partitions, with and without their indexes, and on a
+-- table that is not partitioned, with its index.
+INSERT INTO upe VALUES ('00000000-0000-0000-0000-000000000000', -1),
+                       ('ffffffff-ffff-ffff-ffff-ffffffffffff', -2);
+CREATE TEMP TABLE upn AS SELECT * FROM upe;
+CREATE INDEX ON upn (id);
+ANALYZE upe, upn;
+-- The count a prepared statement gives, planned (at its first run) with or
+-- without seq scans
+CREATE FUNCTION pg_temp.run_count(stmt text, seqscan boolean) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+    n bigint;
+BEGIN
+    PERFORM set_config('enable_seqscan', seqscan::text, true);
+    EXECUTE stmt INTO n;
+    PERFORM set_config('enable_seqscan', 'on', true);
+    RETURN n;
+END
+$$;
+PREPARE upe_seq(tstzrange) AS SELECT count(*) FROM upe WHERE id <@ $1;
+PREPARE upe_idx(tstzrange) AS SELECT count(*) FROM upe WHERE id <@ $1;
+PREPARE upn_idx(tstzrange) AS SELECT count(*) FROM upn WHERE id <@ $1;
+SET plan_cache_mode = force_generic_plan;
+SELECT r, (SELECT count(*) FROM (SELECT id FROM upe OFFSET 0) s WHERE id <@ r::tstzrange) AS operator,
+       pg_temp.run_count(format('EXECUTE upe_seq(%L)', r), true) AS partitions,
+       pg_temp.run_count(format('EXECUTE upe_idx(%L)', r), false) AS their_indexes,
+       pg_temp.run_count(format('EXECUTE upn_idx(%L)', r), false) AS one_index
+FROM unnest(ARRAY['[2024-01-10,)', '[2024-02-10,infinity]', '(,)', '(,1970-01-01 00:00]',
+                  '[1970-01-01,1970-01-01 00:00:00.001)', '(2024-01-31 21:00,2024-02-01 00:00]',
+                  '[2024-02-01,2024-02-01 03:00)', '[10889-08-02 05:31:50.655,)', 'empty']) r;
+SELECT * FROM pg_temp.explain('EXECUTE upe_idx(''[2024-01-10,)'')');
+SELECT * FROM pg_temp.explain('EXECUTE upn_idx(''[2024-01-10,)'')');
+RESET plan_cache_mode;
+DEALLOCATE upe_seq;
+DEALLOCATE upe_idx;
+DEALLOCATE upn_idx;
+DROP TABLE upn;
+DELETE FROM upe WHERE n < 0;
 -- Partitions partitioned again, by the same column: compared with the
 -- times' own bounds, which prune exactly at every level (the estimates are
 -- core's)

@@ -342,6 +342,65 @@ idtime_sibling_function(Oid funcid, const char *name, Oid argtype)
 						  1, &argtype, true);
 }
 
+/*
+ * The location given to the time or range of an operator kept beside the
+ * comparisons that prune for it on a partition key (idtime_edge_clauses,
+ * idtime_simplify_bound): the planner simplifies the arms of an AND it was
+ * given by a simplification once more, and this arm must then stay as it is.
+ */
+#define IDTIME_KEPT_LOCATION	(-2)
+
+/*
+ * The location field of the nodes a kept operator's time or range can be: a
+ * constant, a parameter, a call, an operator or a column of an outer query,
+ * which the planner copies with their locations when it simplifies them
+ * again.  NULL for any other node, whose operator is not kept.
+ */
+static int *
+idtime_location(Node *node)
+{
+	switch (nodeTag(node))
+	{
+		case T_Const:
+			return &((Const *) node)->location;
+		case T_Param:
+			return &((Param *) node)->location;
+		case T_FuncExpr:
+			return &((FuncExpr *) node)->location;
+		case T_OpExpr:
+			return &((OpExpr *) node)->location;
+		case T_Var:
+			return &((Var *) node)->location;
+		default:
+			return NULL;
+	}
+}
+
+/* Is node the time or range of a kept operator? */
+static bool
+idtime_is_kept(Node *node)
+{
+	int		   *location = idtime_location(node);
+
+	return location != NULL && *location == IDTIME_KEPT_LOCATION;
+}
+
+/*
+ * Is this id <@ r the operator kept beside the comparisons with the bounds
+ * of a range known only at run time (idtime_runtime_range)?
+ */
+static bool
+idtime_kept_runtime(const IdgenType *t, List *args)
+{
+	Expr	   *idexpr,
+			   *rangeexpr;
+
+	if (t->boundfn == NULL || !idtime_is_containment(args))
+		return false;
+	idtime_split_args(args, &idexpr, &rangeexpr);
+	return !IsA(rangeexpr, Const) && idtime_is_kept((Node *) rangeexpr);
+}
+
 /* A timestamptz constant */
 static Expr *
 idtime_tstz_const(TimestampTz ts)
@@ -568,7 +627,10 @@ idtime_time_value(const IdgenType *t, Oid supportfn, Oid idtype, Expr *timeexpr)
  * family has no comparisons of the id's type with timestamptz.  For a type
  * whose times compare as their bounds (IdgenType's boundfn), the
  * comparisons are the family's own, of ids with the bounds: constants, or
- * calls of the bound function on those of the range's ends.
+ * calls of the bound function on those of the range's ends, with
+ * id <= end's bound: an unbounded or infinite end's bound is the max uuid,
+ * which id <@ r holds and id < bound would leave out.  So they are implied
+ * by id <@ r, and hold for the one id more, the end's bound.
  */
 static List *
 idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
@@ -578,13 +640,14 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 	Oid			timetype = t->boundfn != NULL ? idtype : TIMESTAMPTZOID;
 	Oid			geop = get_opfamily_member(opfamily, idtype, timetype,
 										   BTGreaterEqualStrategyNumber);
-	Oid			ltop = get_opfamily_member(opfamily, idtype, timetype,
-										   BTLessStrategyNumber);
+	Oid			endop = get_opfamily_member(opfamily, idtype, timetype,
+											t->boundfn != NULL ? BTLessEqualStrategyNumber :
+											BTLessStrategyNumber);
 	Expr	   *startexpr,
 			   *endexpr;
 	List	   *clauses = NIL;
 
-	if (!OidIsValid(geop) || !OidIsValid(ltop))
+	if (!OidIsValid(geop) || !OidIsValid(endop))
 		return NIL;
 
 	if (IsA(rangeexpr, Const))
@@ -627,7 +690,7 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 			return NIL;
 		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr), startval,
 								  InvalidOid, InvalidOid);
-		endexpr = make_opclause(ltop, BOOLOID, false, copyObject(idexpr), endval,
+		endexpr = make_opclause(endop, BOOLOID, false, copyObject(idexpr), endval,
 								InvalidOid, InvalidOid);
 	}
 
@@ -868,8 +931,12 @@ idtime_selectivity(PlannerInfo *root, const IdgenType *t, Oid fnoid, List *args,
 	bool		varonleft;
 	Selectivity sel = DEFAULT_RANGE_INEQ_SEL;
 
-	if (!idtime_args_ok(t, fnoid, args) ||
-		!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
+	if (!idtime_args_ok(t, fnoid, args))
+		return sel;
+	/* the comparisons it was kept beside carry its estimate */
+	if (idtime_kept_runtime(t, args))
+		return 1.0;
+	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
 		return sel;
 	if (IsA(other, Const) && exprType(other) == TSTZRANGEOID &&
 		vardata.vartype != TSTZRANGEOID)
@@ -1451,19 +1518,12 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 }
 
 /*
- * The location given to the time or range of an operator kept beside the
- * partition bounds that prune for it (idtime_edge_clauses): the planner
- * simplifies the arms of an AND it was given by a simplification once more,
- * and this arm must then stay as it is.
- */
-#define IDTIME_KEPT_LOCATION	(-2)
-
-/*
  * The operator of idgen's schema that calls funcid, on args again, with the
- * argument that is no id (args' other than idarg), a constant, marked as
- * kept (IDTIME_KEPT_LOCATION).  NULL when there is none.  Read from the
- * catalog cache: a lookup by name would check the planning user's right to
- * the schema, which running the operator does not.
+ * argument that is no id (args' other than idarg) marked as kept
+ * (IDTIME_KEPT_LOCATION).  NULL when there is none, or when that argument
+ * cannot be marked (idtime_location).  Read from the catalog cache: a
+ * lookup by name would check the planning user's right to the schema, which
+ * running the operator does not.
  */
 static Expr *
 idtime_kept_operator(Oid funcid, List *args, int idarg)
@@ -1480,6 +1540,7 @@ idtime_kept_operator(Oid funcid, List *args, int idarg)
 		Oid			opno;
 		bool		calls;
 		List	   *kept;
+		int		   *location;
 
 		if (!HeapTupleIsValid(tup))
 			continue;
@@ -1489,7 +1550,10 @@ idtime_kept_operator(Oid funcid, List *args, int idarg)
 		if (!calls)
 			continue;
 		kept = copyObject(args);
-		castNode(Const, list_nth(kept, 1 - idarg))->location = IDTIME_KEPT_LOCATION;
+		location = idtime_location(list_nth(kept, 1 - idarg));
+		if (location == NULL)
+			return NULL;
+		*location = IDTIME_KEPT_LOCATION;
 		return make_opclause(opno, BOOLOID, false, linitial(kept), lsecond(kept),
 							 InvalidOid, InvalidOid);
 	}
@@ -1565,6 +1629,31 @@ idtime_edge_clauses(const IdgenType *t, const IdtimePartKey *key, Expr *idexpr,
 }
 
 /*
+ * id <@ r on a partition key, for a range r known only at run time (a
+ * parameter, now()), of a type whose times compare as their bounds: core's
+ * comparisons with the bounds of r's ends, which the executor prunes with
+ * and which id <@ r implies (idtime_bound_clauses), and the operator kept
+ * beside them, which is then the whole condition.  The estimate is theirs:
+ * the kept operator adds none (idtime_selectivity), nor an index
+ * condition.  NULL for a volatile range, one with a subquery or one with a
+ * column of this query level (a join, which is estimated as written).
+ */
+static Node *
+idtime_runtime_range(const IdgenType *t, Oid supportfn, Oid opfamily, Expr *idexpr,
+					 Expr *rangeexpr, Oid funcid, List *args, int idarg)
+{
+	List	   *clauses;
+	Expr	   *kept;
+
+	if (contain_var_clause((Node *) rangeexpr))
+		return NULL;
+	clauses = idtime_bound_clauses(t, supportfn, opfamily, idexpr, rangeexpr, NULL);
+	if (clauses == NIL || (kept = idtime_kept_operator(funcid, args, idarg)) == NULL)
+		return NULL;
+	return (Node *) make_andclause(lappend(clauses, kept));
+}
+
+/*
  * For a type whose times compare as their bounds (IdgenType's boundfn,
  * core's uuid), whose btree family idgen leaves as it is: a comparison with
  * a time as the comparison with its bound, with the operator of the btree
@@ -1600,16 +1689,19 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
 		idarg = idtime_split_args(args, &idexpr, &other);
 	idtype = exprType((Node *) idexpr);
 	/* on a partition key, an operator kept beside partition bounds stays */
-	if (key != NULL && IsA(other, Const) &&
-		((Const *) other)->location == IDTIME_KEPT_LOCATION)
+	if (key != NULL && idtime_is_kept((Node *) other))
 		return NULL;
 	if (idtime_is_containment(args))
 	{
 		TimestampTz start,
 					end;
 
-		if (idtime_is_multirange(args) || !IsA(other, Const) ||
-			((Const *) other)->constisnull)
+		if (idtime_is_multirange(args))
+			return NULL;
+		if (!IsA(other, Const))
+			return key != NULL ? idtime_runtime_range(t, supportfn, opfamily, idexpr, other,
+													  funcid, args, idarg) : NULL;
+		if (((Const *) other)->constisnull)
 			return NULL;
 		/* an empty range: id < the nil uuid, false for every id */
 		idtime_range_datum_bounds(((Const *) other)->constvalue, &start, &end);
@@ -1683,10 +1775,12 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
  * For a type whose times compare as their bounds (core's uuid, whose family
  * has no comparisons with times), the index conditions of id op t and
  * id <@ r are comparisons of ids with the bounds (idtime_simplify_bound),
- * exact but for a range known only at run time, and only on a partition key
- * are the operators written as those comparisons; elsewhere they stay, with
- * their own estimates.  A time or range that is volatile or holds a
- * subquery gets no index condition.
+ * exact but for a range known only at run time (whose are implied by it),
+ * and only on a partition key are the operators written as those
+ * comparisons (beside the operator, for such a range: see
+ * idtime_runtime_range); elsewhere they stay, with their own estimates.  A
+ * time or range that is volatile or holds a subquery gets no index
+ * condition.
  * A btree index on a timestamptz column can ask it for an index condition
  * from time_column >= id: that is no containment, and gets none.  Attached
  * to a function of other types, it does nothing (see idtime_args_ok).
@@ -1745,6 +1839,9 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 			PG_RETURN_POINTER(NULL);
 
 		if (!idtime_args_ok(t, supportfn, args))
+			PG_RETURN_POINTER(NULL);
+		/* a kept operator's index conditions are the comparisons beside it */
+		if (idtime_kept_runtime(t, args))
 			PG_RETURN_POINTER(NULL);
 		if (idtime_is_containment(args) &&
 			idtime_split_args(args, &idexpr, &rangeexpr) == req->indexarg &&
