@@ -494,7 +494,7 @@ DEALLOCATE upq;
 -- for a generic plan's parameter: pruned when the query starts.  It is
 -- compared with id <= the bound of r's end, which holds for the id at that
 -- bound too: an end at a partition bound keeps the partition that starts
--- there (empty here).
+-- there (which returns no row).
 SELECT pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(3), pg_temp.month(5))') AS now_two_months,
        pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(3) + interval ''1 day'', pg_temp.month(4) + interval ''2 days'')') AS now_within,
        (SELECT count(*) FROM up WHERE id <@ tstzrange(pg_temp.month(3), pg_temp.month(5))) AS rows;

@@ -3,7 +3,7 @@
 # of gen_muid() in one transaction get offsets 1 to 2^31 - 1; the next call
 # raises 2200H, and the next transaction starts a new bundle at offset 1.
 # The calls are made 42 to a row (42 divides 2^31 - 2), which takes the
-# cost of the row loop off all but one in 42: about a minute and a half.
+# cost of the row loop off all but one in 42: about 40 s.
 
 use strict;
 use warnings;
