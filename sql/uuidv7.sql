@@ -498,6 +498,17 @@ DEALLOCATE upq;
 SELECT pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(3), pg_temp.month(5))') AS now_two_months,
        pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(3) + interval ''1 day'', pg_temp.month(4) + interval ''2 days'')') AS now_within,
        (SELECT count(*) FROM up WHERE id <@ tstzrange(pg_temp.month(3), pg_temp.month(5))) AS rows;
+-- The same with @>, in an OR (the partitions of both ranges) and under NOT,
+-- each giving the rows of the times
+SELECT pg_temp.scanned('SELECT * FROM up WHERE tstzrange(pg_temp.month(3) + interval ''1 day'', pg_temp.month(4) + interval ''2 days'') @> id') AS now_contains,
+       pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(2), pg_temp.month(2) + interval ''1 day'') OR id <@ tstzrange(pg_temp.month(9), NULL)') AS now_or;
+SELECT count(*) FILTER (WHERE tstzrange(pg_temp.month(3) + interval '1 day', pg_temp.month(4) + interval '2 days') @> id) AS contains,
+       count(*) FILTER (WHERE tstzrange(pg_temp.month(3) + interval '1 day', pg_temp.month(4) + interval '2 days') @> uuidv7_extract_timestamp(id)) AS contains_by_time,
+       (SELECT count(*) FROM up WHERE id <@ tstzrange(pg_temp.month(2), pg_temp.month(2) + interval '1 day') OR id <@ tstzrange(pg_temp.month(9), NULL)) AS "or",
+       count(*) FILTER (WHERE uuidv7_extract_timestamp(id) <@ tstzrange(pg_temp.month(2), pg_temp.month(2) + interval '1 day') OR uuidv7_extract_timestamp(id) >= pg_temp.month(9)) AS or_by_time,
+       (SELECT count(*) FROM up WHERE NOT (id <@ tstzrange(pg_temp.month(3), NULL))) AS "not",
+       count(*) FILTER (WHERE uuidv7_extract_timestamp(id) < pg_temp.month(3)) AS not_by_time
+FROM up;
 PREPARE upr(tstzrange) AS SELECT * FROM up WHERE id <@ $1;
 SET plan_cache_mode = force_generic_plan;
 SELECT pg_temp.scanned(format('EXECUTE upr(%L)', tstzrange(pg_temp.month(3) + interval '1 day', pg_temp.month(4) + interval '2 days'))) AS generic_within,
