@@ -22,7 +22,7 @@ PREFIX=$CACHE/postgresql-$VERSION
 STAMP=$PREFIX/.idgen-built
 # Contrib modules the tests create (grep sql/ and t/ for CREATE EXTENSION);
 # adding one is one word.
-CONTRIB="pageinspect pgstattuple postgres_fdw"
+CONTRIB="amcheck pageinspect pgstattuple postgres_fdw"
 
 # Already built: the stamp is written last, so its presence means a whole
 # install; the version check catches a prefix overwritten by something else.

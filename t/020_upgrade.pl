@@ -49,167 +49,12 @@ sub version_cmp
 	return 0;
 }
 
-# What the comparison covers, each as one query giving one line of text
-# per object, sorted: the extension's members, and the operator-family
-# members and comments that belong to them.  No OIDs: objects by name.
-my $members = q{
-	WITH member AS (
-		SELECT d.classid, d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
-		WHERE d.refclassid = 'pg_extension'::regclass AND e.extname = 'idgen' AND d.deptype = 'e'
-	)
-};
-my @catalog = (
-	[
-		extension => q{
-		SELECT concat_ws(' ', extname, extversion, extrelocatable, extnamespace::regnamespace,
-						 pg_get_userbyid(extowner), extconfig, extcondition)
-		FROM pg_extension WHERE extname = 'idgen'}
-	],
-	[
-		functions => qq{$members
-		SELECT p.oid::regprocedure || E'\\n'
-			   || CASE WHEN p.prokind = 'a' THEN '' ELSE pg_get_functiondef(p.oid) END
-			   || format('kind %s volatile %s parallel %s strict %s leakproof %s security definer %s '
-						 'cost %s rows %s support %s config %s owner %s acl %s',
-						 p.prokind, p.provolatile, p.proparallel, p.proisstrict, p.proleakproof,
-						 p.prosecdef, p.procost, p.prorows, p.prosupport::regprocedure, p.proconfig,
-						 pg_get_userbyid(p.proowner), p.proacl)
-		FROM pg_proc p JOIN member m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid}
-	],
-	[
-		aggregates => qq{$members
-		SELECT concat_ws(' ', a.aggfnoid::regprocedure, a.aggkind, a.aggnumdirectargs,
-						 a.aggtransfn::regprocedure, a.aggfinalfn, a.aggcombinefn::regprocedure,
-						 a.aggserialfn, a.aggdeserialfn, a.aggmtransfn, a.aggminvtransfn,
-						 a.aggmfinalfn, a.aggfinalextra, a.aggmfinalextra, a.aggfinalmodify,
-						 a.aggmfinalmodify, a.aggsortop::regoperator, a.aggtranstype::regtype,
-						 a.aggtransspace, a.aggmtranstype::regtype, a.aggmtransspace,
-						 a.agginitval, a.aggminitval)
-		FROM pg_aggregate a JOIN member m ON m.classid = 'pg_proc'::regclass AND m.objid = a.aggfnoid}
-	],
-	[
-		operators => qq{$members
-		SELECT concat_ws(' ', o.oid::regoperator, o.oprkind, o.oprresult::regtype,
-						 o.oprcode::regprocedure, 'commutator', o.oprcom::regoperator,
-						 'negator', o.oprnegate::regoperator, 'restrict', o.oprrest::regprocedure,
-						 'join', o.oprjoin::regprocedure, 'merges', o.oprcanmerge,
-						 'hashes', o.oprcanhash, pg_get_userbyid(o.oprowner))
-		FROM pg_operator o JOIN member m ON m.classid = 'pg_operator'::regclass AND m.objid = o.oid}
-	],
-	[
-		operator_families => qq{$members
-		SELECT concat_ws(' ', am.amname, f.opfname, f.opfnamespace::regnamespace,
-						 pg_get_userbyid(f.opfowner))
-		FROM pg_opfamily f JOIN pg_am am ON am.oid = f.opfmethod
-		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
-	],
-	[
-		operator_classes => qq{$members
-		SELECT concat_ws(' ', am.amname, c.opcname, c.opcnamespace::regnamespace,
-						 'family', f.opfname, 'for', c.opcintype::regtype, 'default', c.opcdefault,
-						 'storage', c.opckeytype::regtype, pg_get_userbyid(c.opcowner))
-		FROM pg_opclass c JOIN pg_am am ON am.oid = c.opcmethod
-		JOIN pg_opfamily f ON f.oid = c.opcfamily
-		JOIN member m ON m.classid = 'pg_opclass'::regclass AND m.objid = c.oid}
-	],
-	[
-		operator_family_operators => qq{$members
-		SELECT concat_ws(' ', am.amname, f.opfname, o.amoplefttype::regtype,
-						 o.amoprighttype::regtype, 'strategy', o.amopstrategy,
-						 'purpose', o.amoppurpose, o.amopopr::regoperator,
-						 'sort family', o.amopsortfamily)
-		FROM pg_amop o JOIN pg_opfamily f ON f.oid = o.amopfamily
-		JOIN pg_am am ON am.oid = o.amopmethod
-		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
-	],
-	[
-		operator_family_functions => qq{$members
-		SELECT concat_ws(' ', am.amname, f.opfname, p.amproclefttype::regtype,
-						 p.amprocrighttype::regtype, 'support', p.amprocnum,
-						 p.amproc::regprocedure)
-		FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
-		JOIN pg_am am ON am.oid = f.opfmethod
-		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
-	],
-	[
-		casts => qq{$members
-		SELECT concat_ws(' ', c.castsource::regtype, '->', c.casttarget::regtype,
-						 'function', c.castfunc::regprocedure, 'context', c.castcontext,
-						 'method', c.castmethod)
-		FROM pg_cast c JOIN member m ON m.classid = 'pg_cast'::regclass AND m.objid = c.oid}
-	],
-	[
-		types => qq{$members
-		SELECT concat_ws(' ', t.oid::regtype, t.typnamespace::regnamespace, t.typlen, t.typbyval,
-						 t.typtype, t.typcategory, t.typispreferred, t.typisdefined, t.typdelim,
-						 t.typsubscript, t.typelem::regtype, t.typarray::regtype,
-						 t.typinput::regprocedure, t.typoutput::regprocedure,
-						 t.typreceive::regprocedure, t.typsend::regprocedure, t.typmodin,
-						 t.typmodout, t.typanalyze, t.typalign, t.typstorage, t.typnotnull,
-						 t.typbasetype, t.typtypmod, t.typndims, t.typcollation, t.typdefault,
-						 pg_get_userbyid(t.typowner), t.typacl)
-		FROM pg_type t
-		WHERE t.oid IN (SELECT objid FROM member WHERE classid = 'pg_type'::regclass)
-		   OR t.typelem IN (SELECT objid FROM member WHERE classid = 'pg_type'::regclass)}
-	],
-	[
-		# every comment on an object made after initdb: the databases hold
-		# nothing else with a comment
-		comments => q{
-		SELECT pg_describe_object(d.classoid, d.objoid, d.objsubid) || ': ' || d.description
-		FROM pg_description d WHERE d.objoid >= 16384}
-	],
-	[
-		dependencies => qq{$members,
-		object AS (
-			SELECT classid, objid FROM member
-			UNION ALL
-			SELECT 'pg_amop'::regclass, o.oid FROM pg_amop o JOIN member m
-				ON m.classid = 'pg_opfamily'::regclass AND m.objid = o.amopfamily
-			UNION ALL
-			SELECT 'pg_amproc'::regclass, p.oid FROM pg_amproc p JOIN member m
-				ON m.classid = 'pg_opfamily'::regclass AND m.objid = p.amprocfamily
-		)
-		SELECT pg_describe_object(d.classid, d.objid, d.objsubid) || ' -> '
-			   || pg_describe_object(d.refclassid, d.refobjid, d.refobjsubid) || ' ' || d.deptype::text
-		FROM pg_depend d JOIN object o ON o.classid = d.classid AND o.objid = d.objid}
-	],);
-
-# The catalog of database $db as text, section by section
-sub catalog_of
-{
-	my ($db) = @_;
-	my %text;
-	for my $c (@catalog)
-	{
-		my ($name, $query) = @$c;
-		$text{$name} = $node->safe_psql($db, "SELECT line FROM ($query) s(line) ORDER BY 1");
-	}
-	$text{'\dx+ idgen'} = $node->safe_psql($db, '\dx+ idgen');
-	return \%text;
-}
-
-# Compare two texts; on a difference, show it as a unified diff
-sub same_text
-{
-	my ($got, $want, $label) = @_;
-	my $ok = is($got eq $want ? 'same' : 'different', 'same', $label);
-	if (!$ok)
-	{
-		my $dir = PostgreSQL::Test::Utils::tempdir();
-		PostgreSQL::Test::Utils::append_to_file("$dir/fresh", "$want\n");
-		PostgreSQL::Test::Utils::append_to_file("$dir/updated", "$got\n");
-		diag(scalar `diff -u '$dir/fresh' '$dir/updated'`);
-	}
-	return $ok;
-}
-
 # The newest version, installed fresh
 $node->safe_psql('postgres', 'CREATE DATABASE fresh');
 $node->safe_psql('fresh', 'CREATE EXTENSION idgen');
 is($node->safe_psql('fresh', "SELECT extversion FROM pg_extension WHERE extname = 'idgen'"),
 	$newest, "a fresh install is $newest");
-my $fresh = catalog_of('fresh');
+my $fresh = extension_catalog($node, 'fresh');
 like($fresh->{casts}, qr/^wiji -> uuid function - context e method b$/m,
 	'the comparison sees the casts (wiji -> uuid is binary)');
 like($fresh->{operator_family_functions},
@@ -242,7 +87,6 @@ my $fill = fixed_ids() . q{
 	CREATE INDEX by_uuid_early ON by_uuid (n) WHERE m::uuid < '64c032df-6680-0000-0000-07d0000003e8';
 	VACUUM ANALYZE by_uuid;
 };
-my $ids_md5 = q{SELECT md5(string_agg(concat_ws(' ', n, w, u, s, q, m), ',' ORDER BY n)) FROM ids};
 my $row_1000 = q{SELECT concat_ws(' ', w, u, s, q, m, w::uuid, u::uuid, s::uuid, q::uuid, m::uuid)
 	FROM ids WHERE n = 1000};
 my $row_1000_want = join(' ',
@@ -267,7 +111,7 @@ for my $v (@earlier)
 		"$v: there is an update path to $newest");
 
 	$node->safe_psql($db, $fill);
-	is($node->safe_psql($db, $ids_md5), '472142053373c6aacb6c42475d9f4206', "$v: the data as made");
+	is($node->safe_psql($db, fixed_ids_md5_sql()), $FIXED_IDS_MD5, "$v: the data as made");
 	my $generated_before = $node->safe_psql($db, $generated);
 	my $view_before = $node->safe_psql($db, $view);
 
@@ -276,15 +120,10 @@ for my $v (@earlier)
 		$newest, "$v: updated to $newest");
 
 	# The catalog equals a fresh install's
-	my $updated = catalog_of($db);
-	for my $section ((map { $_->[0] } @catalog), '\dx+ idgen')
-	{
-		same_text($updated->{$section}, $fresh->{$section},
-			"$v: $section as in a fresh install of $newest");
-	}
+	same_catalog(extension_catalog($node, $db), $fresh, "$v: %s as in a fresh install of $newest");
 
 	# The data is unchanged, and reads as before
-	is($node->safe_psql($db, $ids_md5), '472142053373c6aacb6c42475d9f4206', "$v: the data unchanged");
+	is($node->safe_psql($db, fixed_ids_md5_sql()), $FIXED_IDS_MD5, "$v: the data unchanged");
 	is($node->safe_psql($db, $row_1000), $row_1000_want, "$v: a row and its casts to uuid, exactly");
 	is($node->safe_psql($db, $generated), $generated_before, "$v: generated values unchanged");
 	is($node->safe_psql($db, $view), $view_before, "$v: a view made with the old casts reads the same");

@@ -12,7 +12,8 @@ use Time::HiRes;
 use Math::BigInt;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
-our @EXPORT = qw(@TYPES @CORE_GENERATORS %GEN %COLUMN idgen_node fixed_ids configure reset_settings derived_fields run_together
+our @EXPORT = qw(@TYPES @CORE_GENERATORS %GEN %COLUMN idgen_node fixed_ids fixed_ids_md5_sql $FIXED_IDS_MD5
+  extension_catalog same_catalog configure reset_settings derived_fields run_together
   run_script crash_backend sno_for three_sessions_insert scope_handover crc32c read_bytes write_bytes);
 
 # The five types, and a call of each one's generator (siq's for the kind 'user')
@@ -64,6 +65,170 @@ sub fixed_ids
 	CREATE INDEX ids_q ON ids (q);
 	CREATE INDEX ids_m ON ids (m);
 };
+}
+
+# The md5 of the table of fixed_ids(), and its value there
+sub fixed_ids_md5_sql
+{
+	return q{SELECT md5(string_agg(concat_ws(' ', n, w, u, s, q, m), ',' ORDER BY n)) FROM ids};
+}
+our $FIXED_IDS_MD5 = '472142053373c6aacb6c42475d9f4206';
+
+# What the comparison covers, each as one query giving one line of text
+# per object, sorted: the extension's members, and the operator-family
+# members and comments that belong to them.  No OIDs: objects by name.
+my $members = q{
+	WITH member AS (
+		SELECT d.classid, d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+		WHERE d.refclassid = 'pg_extension'::regclass AND e.extname = 'idgen' AND d.deptype = 'e'
+	)
+};
+my @catalog = (
+	[
+		extension => q{
+		SELECT concat_ws(' ', extname, extversion, extrelocatable, extnamespace::regnamespace,
+						 pg_get_userbyid(extowner), extconfig, extcondition)
+		FROM pg_extension WHERE extname = 'idgen'}
+	],
+	[
+		functions => qq{$members
+		SELECT p.oid::regprocedure || E'\\n'
+			   || CASE WHEN p.prokind = 'a' THEN '' ELSE pg_get_functiondef(p.oid) END
+			   || format('kind %s volatile %s parallel %s strict %s leakproof %s security definer %s '
+						 'cost %s rows %s support %s config %s owner %s acl %s',
+						 p.prokind, p.provolatile, p.proparallel, p.proisstrict, p.proleakproof,
+						 p.prosecdef, p.procost, p.prorows, p.prosupport::regprocedure, p.proconfig,
+						 pg_get_userbyid(p.proowner), p.proacl)
+		FROM pg_proc p JOIN member m ON m.classid = 'pg_proc'::regclass AND m.objid = p.oid}
+	],
+	[
+		aggregates => qq{$members
+		SELECT concat_ws(' ', a.aggfnoid::regprocedure, a.aggkind, a.aggnumdirectargs,
+						 a.aggtransfn::regprocedure, a.aggfinalfn, a.aggcombinefn::regprocedure,
+						 a.aggserialfn, a.aggdeserialfn, a.aggmtransfn, a.aggminvtransfn,
+						 a.aggmfinalfn, a.aggfinalextra, a.aggmfinalextra, a.aggfinalmodify,
+						 a.aggmfinalmodify, a.aggsortop::regoperator, a.aggtranstype::regtype,
+						 a.aggtransspace, a.aggmtranstype::regtype, a.aggmtransspace,
+						 a.agginitval, a.aggminitval)
+		FROM pg_aggregate a JOIN member m ON m.classid = 'pg_proc'::regclass AND m.objid = a.aggfnoid}
+	],
+	[
+		operators => qq{$members
+		SELECT concat_ws(' ', o.oid::regoperator, o.oprkind, o.oprresult::regtype,
+						 o.oprcode::regprocedure, 'commutator', o.oprcom::regoperator,
+						 'negator', o.oprnegate::regoperator, 'restrict', o.oprrest::regprocedure,
+						 'join', o.oprjoin::regprocedure, 'merges', o.oprcanmerge,
+						 'hashes', o.oprcanhash, pg_get_userbyid(o.oprowner))
+		FROM pg_operator o JOIN member m ON m.classid = 'pg_operator'::regclass AND m.objid = o.oid}
+	],
+	[
+		operator_families => qq{$members
+		SELECT concat_ws(' ', am.amname, f.opfname, f.opfnamespace::regnamespace,
+						 pg_get_userbyid(f.opfowner))
+		FROM pg_opfamily f JOIN pg_am am ON am.oid = f.opfmethod
+		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
+	],
+	[
+		operator_classes => qq{$members
+		SELECT concat_ws(' ', am.amname, c.opcname, c.opcnamespace::regnamespace,
+						 'family', f.opfname, 'for', c.opcintype::regtype, 'default', c.opcdefault,
+						 'storage', c.opckeytype::regtype, pg_get_userbyid(c.opcowner))
+		FROM pg_opclass c JOIN pg_am am ON am.oid = c.opcmethod
+		JOIN pg_opfamily f ON f.oid = c.opcfamily
+		JOIN member m ON m.classid = 'pg_opclass'::regclass AND m.objid = c.oid}
+	],
+	[
+		operator_family_operators => qq{$members
+		SELECT concat_ws(' ', am.amname, f.opfname, o.amoplefttype::regtype,
+						 o.amoprighttype::regtype, 'strategy', o.amopstrategy,
+						 'purpose', o.amoppurpose, o.amopopr::regoperator,
+						 'sort family', o.amopsortfamily)
+		FROM pg_amop o JOIN pg_opfamily f ON f.oid = o.amopfamily
+		JOIN pg_am am ON am.oid = o.amopmethod
+		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
+	],
+	[
+		operator_family_functions => qq{$members
+		SELECT concat_ws(' ', am.amname, f.opfname, p.amproclefttype::regtype,
+						 p.amprocrighttype::regtype, 'support', p.amprocnum,
+						 p.amproc::regprocedure)
+		FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
+		JOIN pg_am am ON am.oid = f.opfmethod
+		JOIN member m ON m.classid = 'pg_opfamily'::regclass AND m.objid = f.oid}
+	],
+	[
+		casts => qq{$members
+		SELECT concat_ws(' ', c.castsource::regtype, '->', c.casttarget::regtype,
+						 'function', c.castfunc::regprocedure, 'context', c.castcontext,
+						 'method', c.castmethod)
+		FROM pg_cast c JOIN member m ON m.classid = 'pg_cast'::regclass AND m.objid = c.oid}
+	],
+	[
+		types => qq{$members
+		SELECT concat_ws(' ', t.oid::regtype, t.typnamespace::regnamespace, t.typlen, t.typbyval,
+						 t.typtype, t.typcategory, t.typispreferred, t.typisdefined, t.typdelim,
+						 t.typsubscript, t.typelem::regtype, t.typarray::regtype,
+						 t.typinput::regprocedure, t.typoutput::regprocedure,
+						 t.typreceive::regprocedure, t.typsend::regprocedure, t.typmodin,
+						 t.typmodout, t.typanalyze, t.typalign, t.typstorage, t.typnotnull,
+						 t.typbasetype, t.typtypmod, t.typndims, t.typcollation, t.typdefault,
+						 pg_get_userbyid(t.typowner), t.typacl)
+		FROM pg_type t
+		WHERE t.oid IN (SELECT objid FROM member WHERE classid = 'pg_type'::regclass)
+		   OR t.typelem IN (SELECT objid FROM member WHERE classid = 'pg_type'::regclass)}
+	],
+	[
+		# every comment on an object made after initdb: the databases hold
+		# nothing else with a comment
+		comments => q{
+		SELECT pg_describe_object(d.classoid, d.objoid, d.objsubid) || ': ' || d.description
+		FROM pg_description d WHERE d.objoid >= 16384}
+	],
+	[
+		dependencies => qq{$members,
+		object AS (
+			SELECT classid, objid FROM member
+			UNION ALL
+			SELECT 'pg_amop'::regclass, o.oid FROM pg_amop o JOIN member m
+				ON m.classid = 'pg_opfamily'::regclass AND m.objid = o.amopfamily
+			UNION ALL
+			SELECT 'pg_amproc'::regclass, p.oid FROM pg_amproc p JOIN member m
+				ON m.classid = 'pg_opfamily'::regclass AND m.objid = p.amprocfamily
+		)
+		SELECT pg_describe_object(d.classid, d.objid, d.objsubid) || ' -> '
+			   || pg_describe_object(d.refclassid, d.refobjid, d.refobjsubid) || ' ' || d.deptype::text
+		FROM pg_depend d JOIN object o ON o.classid = d.classid AND o.objid = d.objid}
+	],);
+
+# The catalog of idgen in database $db of $node as text, section by section
+sub extension_catalog
+{
+	my ($node, $db) = @_;
+	my %text;
+	for my $c (@catalog)
+	{
+		my ($name, $query) = @$c;
+		$text{$name} = $node->safe_psql($db, "SELECT line FROM ($query) s(line) ORDER BY 1");
+	}
+	$text{'\dx+ idgen'} = $node->safe_psql($db, '\dx+ idgen');
+	return \%text;
+}
+
+# One test per section of two catalogs, each named by the format $label
+# with the section's name for its %s; a difference shows as a unified diff
+sub same_catalog
+{
+	my ($got, $want, $label) = @_;
+	for my $section ((map { $_->[0] } @catalog), '\dx+ idgen')
+	{
+		next if is($got->{$section} eq $want->{$section} ? 'same' : 'different',
+			'same', sprintf($label, $section));
+		my $dir = PostgreSQL::Test::Utils::tempdir();
+		PostgreSQL::Test::Utils::append_to_file("$dir/want", "$want->{$section}\n");
+		PostgreSQL::Test::Utils::append_to_file("$dir/got", "$got->{$section}\n");
+		diag(scalar `diff -u '$dir/want' '$dir/got'`);
+	}
+	return;
 }
 
 # Set idgen.* settings server-wide (ALTER SYSTEM and a reload) and wait
