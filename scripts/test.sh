@@ -38,10 +38,11 @@ finish() {
     exit
 }
 
-# skip NAME WHY: NAME did not run, for the reason WHY (and what would make it
-# run); counted apart from passes and failures, and named again at the end.
+# skip NAME WHY [N]: NAME did not run, for the reason WHY (and what would
+# make it run); counted (as N, or 1) apart from passes and failures, and
+# named again at the end.
 skip() {
-    SKIP=$((SKIP + 1))
+    SKIP=$((SKIP + ${3:-1}))
     SKIPPED="${SKIPPED}skipped: $1: $2
 "
     echo "== $1 skipped: $2"
@@ -75,24 +76,36 @@ not_ok() {
          /^not ok [0-9]/ && !/# TODO/ { print t $0 }' "$1"
 }
 
-# tap_passed LOG: the test lines of TAP output LOG that not_ok does not name
-# (a TODO that fails is expected to, as prove counts it)
+# tap_skips LOG: a line "WHY" for each script of TAP output LOG that
+# skipped all its tests (a plan "1..0 # SKIP WHY", which prove shows as
+# "t/NAME.pl .. skipped: WHY") and for each test skipped in a script ("ok N
+# # skip WHY"), after the script's name when prove ran several.
+tap_skips() {
+    awk '/^t\/[^ ]*\.pl \.\./ { t = $1 ": " }
+         /^t\/[^ ]*\.pl \.+ skipped: / { sub(/ \.+ skipped: */, ": "); print; next }
+         /^1\.\.0 # SKIP/ { sub(/^1\.\.0 # SKIP */, ""); print t $0 }
+         /^ok [0-9]+ # [Ss][Kk][Ii][Pp]/ { sub(/^ok [0-9]+ # [Ss][Kk][Ii][Pp] */, ""); print t $0 }' "$1"
+}
+
+# tap_passed LOG: the test lines of TAP output LOG that neither not_ok nor
+# tap_skips names (a TODO that fails is expected to, as prove counts it)
 tap_passed() {
-    echo $(($(grep -Ec '^(not )?ok [0-9]' "$1") - $(not_ok "$1" | grep -c .)))
+    echo $(($(grep -Ec '^(not )?ok [0-9]' "$1") - $(not_ok "$1" | grep -c .) -
+        $(grep -Eic '^ok [0-9]+ # skip' "$1")))
 }
 
 # tap_step LOG NAME CMD...: run CMD, whose output is TAP, keeping it in
-# TMP/LOG.log, and add its "ok N" and "not ok N" lines to the totals as NAME;
-# a plan "1..0 # SKIP why" that ends well is a skip.
+# TMP/LOG.log, and add its "ok N" and "not ok N" lines to the totals as NAME,
+# each skip apart (one line for each reason, with the number of its tests).
 tap_step() {
     ts_log=$TMP/$1.log ts_name=$2
     shift 2
     run "$ts_log" "$@"
     ts_rc=$?
-    if [ "$ts_rc" -eq 0 ] && grep -q '^1\.\.0 # SKIP' "$ts_log"; then
-        skip "$ts_name" "$(sed -n 's/^1\.\.0 # SKIP *//p' "$ts_log")"
-        return
-    fi
+    tap_skips "$ts_log" | sort | uniq -c >"$ts_log.skips"
+    while read -r ts_n ts_why; do
+        skip "$ts_name" "$ts_why" "$ts_n"
+    done <"$ts_log.skips"
     tally "$ts_name" "$ts_rc" "$(tap_passed "$ts_log")" "$(not_ok "$ts_log")"
 }
 

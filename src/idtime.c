@@ -395,7 +395,8 @@ idtime_kept_runtime(const IdgenType *t, List *args)
 	Expr	   *idexpr,
 			   *rangeexpr;
 
-	if (t->boundfn == NULL || !idtime_is_containment(args))
+	/* a multirange is never rewritten: no need to merge it to look */
+	if (t->boundfn == NULL || !idtime_is_containment(args) || idtime_is_multirange(args))
 		return false;
 	idtime_split_args(args, &idexpr, &rangeexpr);
 	return !IsA(rangeexpr, Const) && idtime_is_kept((Node *) rangeexpr);
