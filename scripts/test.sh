@@ -94,18 +94,24 @@ tap_passed() {
         $(grep -Eic '^ok [0-9]+ # skip' "$1")))
 }
 
+# tap_skipped LOG NAME: the skips of TAP output LOG (tap_skips) counted as
+# NAME's, one line for each reason with the number of its tests
+tap_skipped() {
+    tap_skips "$1" | sort | uniq -c >"$1.skips"
+    while read -r tk_n tk_why; do
+        skip "$2" "$tk_why" "$tk_n"
+    done <"$1.skips"
+}
+
 # tap_step LOG NAME CMD...: run CMD, whose output is TAP, keeping it in
 # TMP/LOG.log, and add its "ok N" and "not ok N" lines to the totals as NAME,
-# each skip apart (one line for each reason, with the number of its tests).
+# its skips apart (tap_skipped).
 tap_step() {
     ts_log=$TMP/$1.log ts_name=$2
     shift 2
     run "$ts_log" "$@"
     ts_rc=$?
-    tap_skips "$ts_log" | sort | uniq -c >"$ts_log.skips"
-    while read -r ts_n ts_why; do
-        skip "$ts_name" "$ts_why" "$ts_n"
-    done <"$ts_log.skips"
+    tap_skipped "$ts_log" "$ts_name"
     tally "$ts_name" "$ts_rc" "$(tap_passed "$ts_log")" "$(not_ok "$ts_log")"
 }
 
@@ -215,6 +221,7 @@ if [ -n "$tests" ]; then
     run "$TMP/tap.log" as_pg make -C "$COPY" installcheck PG_CONFIG="$PG_CONFIG" REGRESS= \
         PROVE_TESTS="${tests# }" PROVE_FLAGS=-v
     rc=$?
+    tap_skipped "$TMP/tap.log" TAP
     # Top-level "ok N"/"not ok N" lines (subtests are indented). A script
     # that failed without a "not ok" (died, bad plan) shows in prove's
     # summary as "Failed: 0" and counts as one failure.

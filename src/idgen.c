@@ -365,7 +365,7 @@ static bool
 idgen_node_len_ok(const char *payload, size_t len)
 {
 	return len == sizeof(IdgenNodeRecord) || len == IDGEN_NODE_RECORD_V1_LEN ||
-		len == IDGEN_NODE_RECORD_V2_LEN;
+		len == IDGEN_NODE_RECORD_V2_LEN || len == IDGEN_NODE_RECORD_V3_LEN;
 }
 
 static const IdgenStateFile idgen_node_file = {
@@ -391,8 +391,9 @@ idgen_node_read(IdgenNodeRecord *rec, char *problem, bool *older)
 		(void) idgen_node_upgrade(rec, len);
 	if (older != NULL)
 		*older = found == IDGEN_FILE_OK && len != sizeof(*rec);
-	/* messages print the host name: it ends within the record */
+	/* messages print the host names: they end within the record */
 	rec->place.host[sizeof(rec->place.host) - 1] = '\0';
+	rec->settings_place.host[sizeof(rec->settings_place.host) - 1] = '\0';
 	return found;
 }
 
@@ -530,10 +531,13 @@ static const IdgenStateFile idgen_node_pm_file = {
 };
 
 /*
- * In the postmaster: a record rec of this place takes settings, the
- * settings in force.  A record written elsewhere (a standby's is its
- * primary's) is left for the first value made out of recovery to judge.
- * Nothing here may raise an error.
+ * In the postmaster: the record rec takes settings, the settings in force,
+ * as this server's own, those that came with a copy marked so
+ * (idgen_node_take_settings).  A standby records its own settings too,
+ * though its record stays its primary's for the rest, until it is judged
+ * out of recovery: a copy of the standby, or a server that pg_rewind fills
+ * from it, then knows the standby's settings from its own.  Nothing here
+ * may raise an error.
  */
 static void
 idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *settings,
@@ -543,11 +547,9 @@ idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *
 	IdgenNodePlace own;
 	char		problem[IDGEN_PROBLEM_LEN];
 
-	if (!idgen_node_place(&own, problem) || !idgen_node_same_place(&rec->place, &own))
+	if (!idgen_node_place(&own, problem))
 		return;
-	next = *rec;
-	next.settings = *settings;
-	next.copied = idgen_node_copied(rec, &own, settings);
+	idgen_node_take_settings(rec, &own, settings, &next);
 	if ((older || memcmp(&next, rec, sizeof(next)) != 0) &&
 		!idgen_file_write(&idgen_node_pm_file, (const char *) &next, sizeof(next), problem))
 		ereport(LOG,
@@ -602,11 +604,11 @@ idgen_node_pm_record(IdgenNodeSetting setting, int64 value, const char *domain)
  * Preloaded, in the postmaster at server start (shmem.c): write the record
  * if there is none, with this place, the timeline of the last checkpoint
  * and the settings in force, so that a base backup or a copy of the
- * directory carries it from the start; a record of this place takes the
- * settings in force.  Nothing is judged here: the server may be a standby,
- * which lives elsewhere than its primary until it is promoted, and whose
- * record stays its primary's.  Nothing here may raise an error; a failure
- * is left to the first value made.
+ * directory carries it from the start; a record takes the settings in
+ * force (idgen_node_record_settings).  Nothing is judged here: the server
+ * may be a standby, which lives elsewhere than its primary until it is
+ * promoted.  Nothing here may raise an error; a failure is left to the
+ * first value made.
  */
 void
 idgen_node_startup(void)
@@ -647,6 +649,7 @@ idgen_node_startup(void)
 			if (!crc_ok)
 				return;			/* the server itself refuses to start */
 			idgen_node_settings_now(&next.settings);
+			next.settings_place = next.place;
 			break;
 	}
 	if (!idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem))
@@ -867,11 +870,12 @@ idgen_node_report(IdgenNodeStatus status, const char *problem, const char *setti
 
 /*
  * This backend's explicit settings against the record, again whenever they
- * change and when recovery ends.  In recovery the record is only read: a
- * standby's is its primary's, so settings that meet it are the primary's.
- * Out of recovery the record is judged and written (idgen_node_identity).
- * A record that cannot be read or written refuses nothing here: it is the
- * derivations that depend on it.
+ * change and when recovery ends.  In recovery the record is not judged: a
+ * standby's is its primary's, so settings that meet it are the primary's;
+ * it only takes the settings (idgen_node_take_settings), as the postmaster
+ * has them take when preloaded.  Out of recovery the record is judged and
+ * written (idgen_node_identity).  A record that cannot be read or written
+ * refuses nothing here: it is the derivations that depend on it.
  */
 static void
 idgen_node_check(void)
@@ -884,15 +888,23 @@ idgen_node_check(void)
 	if (recovery)
 	{
 		IdgenNodeRecord rec;
+		IdgenNodeRecord next;
 		IdgenNodePlace own;
 		IdgenNodeSettings settings;
+		bool		older;
+		LWLock	   *lock = &idgen_shared()->node.lock;
 
 		idgen_node_settings_now(&settings);
-		if (idgen_node_read(&rec, problem, NULL) == IDGEN_FILE_OK && idgen_node_place(&own, problem))
+		LWLockAcquire(lock, LW_EXCLUSIVE);
+		if (idgen_node_read(&rec, problem, &older) == IDGEN_FILE_OK && idgen_node_place(&own, problem))
 		{
 			idgen_node_refused = idgen_node_copied(&rec, &own, &settings);
 			idgen_node_refused_rec = rec;
+			idgen_node_take_settings(&rec, &own, &settings, &next);
+			if (older || memcmp(&next, &rec, sizeof(next)) != 0)
+				(void) idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem);
 		}
+		LWLockRelease(lock);
 	}
 	else
 		(void) idgen_node_identity(problem, &idgen_node_refused);
@@ -942,7 +954,7 @@ idgen_node_refuse(IdgenNodeKind kind)
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("cannot generate with node settings copied from another server"),
 				 errdetail("\"%s\" = %s came with this data directory from the server it copies, which made the node record \"%s\" with it on host \"%s\", timeline %u: this server, in recovery, would make the values that server makes.",
-						   setting, value, IDGEN_NODE_FILE, idgen_node_refused_rec.place.host,
+						   setting, value, IDGEN_NODE_FILE, idgen_node_refused_rec.settings_place.host,
 						   idgen_node_refused_rec.timeline),
 				 errhint("Give this server its own \"%s\" in postgresql.conf or with ALTER SYSTEM, then reload.",
 						 setting)));

@@ -96,9 +96,8 @@ idgen_node_upgrade(IdgenNodeRecord *rec, size_t len)
 	{
 		rec->settings = idgen_node_no_settings;
 		rec->quiet_until = 0;
-		return 1;
 	}
-	if (len == IDGEN_NODE_RECORD_V2_LEN)
+	else if (len == IDGEN_NODE_RECORD_V2_LEN)
 	{
 		/* the second layout's quiet_until lies where snowflake_node is now */
 		memcpy(&quiet_until, (const char *) rec + IDGEN_NODE_RECORD_V1_LEN + IDGEN_NODE_SETTINGS_V2_LEN,
@@ -106,9 +105,12 @@ idgen_node_upgrade(IdgenNodeRecord *rec, size_t len)
 		rec->settings.snowflake_node = idgen_node_no_settings.snowflake_node;
 		rec->settings.reserved = 0;
 		rec->quiet_until = quiet_until;
-		return 1;
 	}
-	return 0;
+	else if (len != IDGEN_NODE_RECORD_V3_LEN)
+		return 0;
+	/* until the fourth layout, settings were recorded where judged */
+	rec->settings_place = rec->place;
+	return 1;
 }
 
 int
@@ -134,16 +136,17 @@ idgen_node_settings_meet(IdgenNodeKind kind, const IdgenNodeSettings *a,
 }
 
 /*
- * A record written elsewhere came with a copy of the data directory, and so
- * did the configuration beside it: settings that meet the record's are its
- * origin's.  Once this server has recorded its own place, the record's
- * copied bits remember them until the settings change or are confirmed.
+ * A record whose settings were recorded elsewhere came with a copy of the
+ * data directory, and so did the configuration beside it: settings that
+ * meet the record's are its origin's.  Once this server has recorded its
+ * own, the record's copied bits remember them until the settings change or
+ * are confirmed.
  */
 uint32_t
 idgen_node_copied(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
 				  const IdgenNodeSettings *settings)
 {
-	int			elsewhere = !idgen_node_same_place(&rec->place, own);
+	int			elsewhere = !idgen_node_same_place(&rec->settings_place, own);
 	uint32_t	copied = 0;
 
 	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
@@ -155,6 +158,18 @@ idgen_node_copied(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
 			copied |= bit;
 	}
 	return copied;
+}
+
+void
+idgen_node_take_settings(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
+						 const IdgenNodeSettings *settings, IdgenNodeRecord *next)
+{
+	uint32_t	copied = idgen_node_copied(rec, own, settings);
+
+	*next = *rec;
+	next->settings = *settings;
+	next->settings_place = *own;
+	next->copied = copied;
 }
 
 uint64_t
@@ -198,12 +213,12 @@ idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own, uint32_t
 				 void *arg, IdgenNodeRecord *next)
 {
 	IdgenNodeVerdict verdict;
-	uint32_t	copied;
 
 	memset(next, 0, sizeof(*next));
 	next->place = *own;
 	next->timeline = timeline;
 	next->settings = *settings;
+	next->settings_place = *own;
 	if (rec == NULL)
 		return IDGEN_NODE_FIRST;
 
@@ -222,10 +237,7 @@ idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own, uint32_t
 	else
 	{
 		verdict = IDGEN_NODE_KEEP;
-		copied = next->copied;
-		*next = *rec;
-		next->settings = *settings;
-		next->copied = copied;
+		idgen_node_take_settings(rec, own, settings, next);
 	}
 	return verdict;
 }

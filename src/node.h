@@ -94,11 +94,15 @@ extern const IdgenNodeSettings idgen_node_no_settings;
 /*
  * The record kept in the data directory ("idgen.node"), stored as it is:
  * the place and timeline of the last server that judged it, the copy that
- * server derives with, and the explicit node settings in force there.  No
- * padding, so its bytes are all defined.  The first layout ended at
- * settings (IDGEN_NODE_RECORD_V1_LEN, with copied 0); the second's settings
- * ended at snowflake_node (IDGEN_NODE_RECORD_V2_LEN): idgen_node_upgrade
- * reads both.
+ * server derives with, and the explicit node settings in force at
+ * settings_place, the last server that recorded them as its own.  A
+ * standby records its own settings there but is judged only once promoted,
+ * so the two places differ while it is in recovery.  No padding, so its
+ * bytes are all defined.  The first layout ended at settings
+ * (IDGEN_NODE_RECORD_V1_LEN, with copied 0); the second's settings ended
+ * at snowflake_node (IDGEN_NODE_RECORD_V2_LEN); the third ended at
+ * quiet_until (IDGEN_NODE_RECORD_V3_LEN): idgen_node_upgrade reads them
+ * all.
  */
 typedef struct IdgenNodeRecord
 {
@@ -120,16 +124,19 @@ typedef struct IdgenNodeRecord
 	 * ahead of the clock until it stopped.  0: none.
 	 */
 	int64_t		quiet_until;
+	IdgenNodePlace settings_place;
 } IdgenNodeRecord;
 
 #define IDGEN_NODE_RECORD_V1_LEN	offsetof(IdgenNodeRecord, settings)
 #define IDGEN_NODE_SETTINGS_V2_LEN	offsetof(IdgenNodeSettings, snowflake_node)
 #define IDGEN_NODE_RECORD_V2_LEN	(IDGEN_NODE_RECORD_V1_LEN + IDGEN_NODE_SETTINGS_V2_LEN + sizeof(int64_t))
+#define IDGEN_NODE_RECORD_V3_LEN	offsetof(IdgenNodeRecord, settings_place)
 
 /*
  * A record of len bytes read into rec as it was stored, brought to this
- * layout: the fields an older layout lacks are derived (settings) or none
- * (quiet_until).  False for a length no layout has.
+ * layout: the fields an older layout lacks are derived (settings, their
+ * place that of the record) or none (quiet_until).  False for a length no
+ * layout has.
  */
 extern int	idgen_node_upgrade(IdgenNodeRecord *rec, size_t len);
 
@@ -151,8 +158,8 @@ typedef uint64_t (*IdgenNodeDraw) (void *arg);
 /*
  * Judge a server at own on timeline, with the explicit settings settings,
  * against rec (NULL when there is none), and fill next with the record it
- * must hold from now on (for IDGEN_NODE_KEEP, rec with the settings and the
- * copied generators brought up to date).  A new copy is drawn until every
+ * must hold from now on (for IDGEN_NODE_KEEP, rec with its settings taken
+ * as in idgen_node_take_settings).  A new copy is drawn until every
  * derived field differs from the record's.
  */
 extern IdgenNodeVerdict idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
@@ -171,11 +178,21 @@ extern int	idgen_node_settings_meet(IdgenNodeKind kind, const IdgenNodeSettings 
 
 /*
  * The generators (bits 1 << kind) whose settings, settings, came with the
- * data directory of rec from the server that wrote it elsewhere, or came
- * so earlier (rec->copied) and have neither changed nor been confirmed.
+ * data directory of rec from the server that recorded them elsewhere, or
+ * came so earlier (rec->copied) and have neither changed nor been
+ * confirmed.
  */
 extern uint32_t idgen_node_copied(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
 								  const IdgenNodeSettings *settings);
+
+/*
+ * rec with the settings in force at own recorded as that server's own,
+ * those that came with a copy marked copied: what a server writes at
+ * start, at a reload and, in recovery, when it generates.  The judged
+ * place, timeline and copy stay.
+ */
+extern void idgen_node_take_settings(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
+									 const IdgenNodeSettings *settings, IdgenNodeRecord *next);
 
 /*
  * The code that confirms copied settings on one server: a hash of its

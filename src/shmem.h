@@ -151,7 +151,7 @@ typedef struct IdgenNodeIdentity
  * not a change of meaning).  t/033_other_build.pl builds with another.
  */
 #ifndef IDGEN_SHMEM_LAYOUT
-#define IDGEN_SHMEM_LAYOUT	1
+#define IDGEN_SHMEM_LAYOUT	2
 #endif
 
 /*

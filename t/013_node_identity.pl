@@ -7,9 +7,10 @@
 # same time; a copy keeps its fields through a crash; a damaged node record
 # refuses with 55000.  With idgen preloaded the record is written at server
 # start; without, at CREATE EXTENSION.  Records of the first layout (no
-# settings) and of the second (no snowflake node) are read and rewritten; a
-# copy started with its origin's node setting refuses that generator (t/025
-# has the rest of that).
+# settings), of the second (no snowflake node) and of the third (no place
+# of the settings' own) are read and rewritten; a copy started with its
+# origin's node setting refuses that generator (t/025 and t/036 have the
+# rest of that).
 
 use strict;
 use warnings;
@@ -337,12 +338,12 @@ $pcopy->stop;
 $plain->stop;
 my $ppath = $plain->data_dir . '/idgen.node';
 my $full = slurp_file($ppath);
-is(length($full), 4 + 328 + 4, 'the record: magic, 328 bytes of payload, CRC');
+is(length($full), 4 + 600 + 4, 'the record: magic, 600 bytes of payload, CRC');
 my $v1 = substr($full, 0, 4 + 288);
 write_bytes($ppath, $v1 . pack('L', crc32c($v1)));
 $plain->start;
 is_deeply(generated_fields($plain), $fp, 'a record of the first layout: trusted, the same fields');
-is(length(slurp_file($ppath)), 4 + 328 + 4, '... and rewritten in this layout');
+is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
 
 # (h) A record of the second layout (what 1.2 wrote: settings without the
 # snowflake node, then the quiet time) likewise, its settings kept: the
@@ -359,7 +360,20 @@ is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78
 	'a record of the second layout: trusted, its setting the server\'s own');
 is_deeply(generated_fields_but_sno($plain), [ undef, @$fp[ 1 .. 3 ] ],
 	'a record of the second layout: the same derived fields');
-is(length(slurp_file($ppath)), 4 + 328 + 4, '... and rewritten in this layout');
+is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
+
+# (i) A record of the third layout (what 1.3 wrote: no place of its own for
+# the settings, which are the judged place's) likewise
+$plain->stop;
+$full = slurp_file($ppath);
+my $v3 = substr($full, 0, 4 + 328);
+write_bytes($ppath, $v3 . pack('L', crc32c($v3)));
+$plain->start;
+is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
+	'a record of the third layout: trusted, its setting the server\'s own');
+is_deeply(generated_fields_but_sno($plain), [ undef, @$fp[ 1 .. 3 ] ],
+	'a record of the third layout: the same derived fields');
+is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
 
 # A file copy started on its own with its origin's setting refuses that
 # generator (out of recovery: the refusal gives the confirmation code);

@@ -23,9 +23,12 @@ use IdgenTest;
 
 my $node = idgen_node('other_build');
 
-# This tree's Makefile and sources, built in a scratch directory with
-# layout 2 (the tree's own build, installed, has 1)
+# This tree's Makefile and sources, built in a scratch directory with the
+# layout after the tree's own (which the installed build has)
 my $src = "$FindBin::RealBin/..";
+my ($own_layout) = slurp_file("$src/src/shmem.h") =~ /^#define IDGEN_SHMEM_LAYOUT\s+(\d+)$/m
+  or die 'no IDGEN_SHMEM_LAYOUT in src/shmem.h';
+my $other_layout = $own_layout + 1;
 my $dir = PostgreSQL::Test::Utils::tempdir();
 copy("$src/Makefile", "$dir/Makefile") or die "copy Makefile: $!";
 mkdir "$dir/src" or die "mkdir: $!";
@@ -35,10 +38,10 @@ for my $f (glob "$src/src/*.[ch]")
 }
 my ($stdout, $stderr);
 my $built = IPC::Run::run(
-	[ 'make', '-s', '-C', $dir, 'idgen.so', 'with_llvm=no', 'COPT=-DIDGEN_SHMEM_LAYOUT=2',
+	[ 'make', '-s', '-C', $dir, 'idgen.so', 'with_llvm=no', "COPT=-DIDGEN_SHMEM_LAYOUT=$other_layout",
 		'PG_CONFIG=' . $node->config_data('--bindir') . '/pg_config' ],
 	'>', \$stdout, '2>', \$stderr);
-ok($built, 'the sources build with IDGEN_SHMEM_LAYOUT=2') or diag($stdout, $stderr);
+ok($built, "the sources build with IDGEN_SHMEM_LAYOUT=$other_layout") or diag($stdout, $stderr);
 $node->safe_psql('postgres',
 	"CREATE FUNCTION other_uuidv7() RETURNS uuid AS '$dir/idgen.so', 'gen_uuidv7' LANGUAGE C VOLATILE");
 
@@ -57,7 +60,7 @@ my $v7 = qr/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}
 # The installed build makes the state first
 like(call('SELECT gen_uuidv7()'), $v7, 'installed build first: it makes the state and generates');
 is(call('SELECT other_uuidv7()'),
-	"55000: idgen's shared memory was made by another build of idgen / Its layout is 1; this build's is 2.",
+	"55000: idgen's shared memory was made by another build of idgen / Its layout is $own_layout; this build's is $other_layout.",
 	'the other build refuses the state the installed one made');
 my $before = call('SELECT gen_uuidv7()');
 like($before, $v7, 'the installed build goes on');
@@ -68,10 +71,10 @@ my $other = call('SELECT other_uuidv7()');
 like($other, $v7, 'other build first, after a restart: it makes the state and generates');
 cmp_ok($other, 'gt', $before, 'its value is above the last one before the restart');
 is(call('SELECT gen_uuidv7()'),
-	"55000: idgen's shared memory was made by another build of idgen / Its layout is 2; this build's is 1.",
+	"55000: idgen's shared memory was made by another build of idgen / Its layout is $other_layout; this build's is $own_layout.",
 	'the installed build refuses the state the other one made');
 is(call("SELECT count(*) FROM idgen_stats() WHERE generator = 'uuidv7'"),
-	"55000: idgen's shared memory was made by another build of idgen / Its layout is 2; this build's is 1.",
+	"55000: idgen's shared memory was made by another build of idgen / Its layout is $other_layout; this build's is $own_layout.",
 	'so does idgen_stats()');
 
 $node->restart;

@@ -31,7 +31,7 @@ $primary->backup('base');
 my $standby = PostgreSQL::Test::Cluster->new('standby');
 $standby->init_from_backup($primary, 'base', has_streaming => 1);
 $standby->start;
-$primary->wait_for_replay_catchup($standby);
+$primary->wait_for_catchup($standby);
 $standby->stop;
 
 command_ok(

@@ -30,7 +30,7 @@
 
 #define NPAIRS		100000
 #define NSIGMA		5.0
-#define NTESTS		50
+#define NTESTS		56
 
 static int	test_no = 0;
 static int	failures = 0;
@@ -411,6 +411,7 @@ test_settings(void)
 	uint64_t	sysid = UINT64_C(7711361993758238403);
 	IdgenNodePlace origin = place(2049, 131073, "db1");
 	IdgenNodePlace standby = place(2049, 262145, "db2");
+	IdgenNodePlace clone2 = place(2049, 393217, "db3");
 	IdgenNodeSettings primary = settings(1, 0, 65535, 7, 2261653831u, 12345, 3);
 	IdgenNodeSettings none_set = idgen_node_no_settings;
 	IdgenNodeSettings s;
@@ -502,10 +503,39 @@ test_settings(void)
 		   memcmp(&old.settings, &none_set, sizeof(none_set)) == 0,
 		   "a record of the first layout: every field derived, no quiet time");
 		old = rec;
+		memset(&old.settings_place, 0xAA, sizeof(old.settings_place));
+		ok(idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V3_LEN) &&
+		   idgen_node_same_place(&old.settings_place, &rec.place) &&
+		   memcmp(&old, &rec, IDGEN_NODE_RECORD_V3_LEN) == 0,
+		   "a record of the third layout: its settings recorded where it was judged");
+		old = rec;
 		ok(idgen_node_upgrade(&old, sizeof(old)) && memcmp(&old, &rec, sizeof(rec)) == 0 &&
 		   !idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V2_LEN + 1),
 		   "a record of this layout is kept as it is; other lengths are refused");
 	}
+
+	/*
+	 * A standby records its own settings beside its primary's judged place:
+	 * a shard of its own, the other settings copied
+	 */
+	v = idgen_node_judge(NULL, &origin, 1, sysid, &primary, draw, &none, &rec);
+	s = primary;
+	s.siq_shard = 8;
+	idgen_node_take_settings(&rec, &standby, &s, &next);
+	ok(idgen_node_same_place(&next.place, &origin) && next.timeline == 1 &&
+	   idgen_node_same_place(&next.settings_place, &standby) && next.settings.siq_shard == 8 &&
+	   next.copied == (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_MUID) | BIT(IDGEN_NODE_SNOWFLAKE)),
+	   "a standby takes its settings: the judged place stays its primary's, the copied ones marked");
+	rec = next;
+	ok(idgen_node_copied(&rec, &standby, &s) == next.copied,
+	   "the standby again: the same generators copied");
+	ok(idgen_node_copied(&rec, &clone2, &s) ==
+	   (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_SIQ) | BIT(IDGEN_NODE_MUID) | BIT(IDGEN_NODE_SNOWFLAKE)),
+	   "a copy of the standby with its settings: its shard came with the copy too");
+	ok(idgen_node_copied(&rec, &origin, &s) & BIT(IDGEN_NODE_SIQ),
+	   "its primary, rewound from it with its configuration: the standby's shard is copied");
+	ok(!(idgen_node_copied(&rec, &origin, &primary) & BIT(IDGEN_NODE_SIQ)),
+	   "... and its own shard is not");
 
 	/* the confirmation code: this server's only */
 	ok(idgen_node_confirm_code(sysid, 2, &standby) == idgen_node_confirm_code(sysid, 2, &standby) &&
