@@ -1,9 +1,9 @@
 #!/bin/sh
 # Whole test suite: pg_regress on a plain cluster, pg_regress again with idgen
 # preloaded, then the TAP tests. Keeps going after failures and ends with
-# "N passed, M failed", and ", K skipped" after it when steps were skipped;
-# before that line, a line "failed: STEP: TEST" names each failure, and a
-# line "skipped: STEP: WHY" each skip with what would let it run. Exits
+# "N passed, M failed", and ", K skipped" after it when steps or tests were
+# skipped; before that line, a line "failed: STEP: TEST" names each failure,
+# and a line "skipped: STEP: WHY" each skip with what would let it run. Exits
 # non-zero if anything failed or broke.
 #
 # IDGEN_TEST_STEPS="STEP..." runs only those steps after the setup (which
