@@ -898,9 +898,9 @@ idgen_node_check(void)
 		LWLockAcquire(lock, LW_EXCLUSIVE);
 		if (idgen_node_read(&rec, problem, &older) == IDGEN_FILE_OK && idgen_node_place(&own, problem))
 		{
-			idgen_node_refused = idgen_node_copied(&rec, &own, &settings);
-			idgen_node_refused_rec = rec;
 			idgen_node_take_settings(&rec, &own, &settings, &next);
+			idgen_node_refused = next.copied;
+			idgen_node_refused_rec = rec;
 			if (older || memcmp(&next, &rec, sizeof(next)) != 0)
 				(void) idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem);
 		}

@@ -335,13 +335,22 @@ $pcopy->stop;
 
 # (g) A record of the first layout (what 1.1 wrote: no settings) is read as
 # it is, and rewritten with the settings in force at the next value
-$plain->stop;
 my $ppath = $plain->data_dir . '/idgen.node';
-my $full = slurp_file($ppath);
-is(length($full), 4 + 600 + 4, 'the record: magic, 600 bytes of payload, CRC');
-my $v1 = substr($full, 0, 4 + 288);
-write_bytes($ppath, $v1 . pack('L', crc32c($v1)));
-$plain->start;
+
+# Stop the server, put back the record's bytes as $older gives them from
+# the bytes before the CRC (magic and payload), with their CRC, and start it
+sub older_record
+{
+	my ($older) = @_;
+	$plain->stop;
+	my $bytes = $older->(substr(slurp_file($ppath), 0, -4));
+	write_bytes($ppath, $bytes . pack('L', crc32c($bytes)));
+	$plain->start;
+	return;
+}
+
+is(length(slurp_file($ppath)), 4 + 600 + 4, 'the record: magic, 600 bytes of payload, CRC');
+older_record(sub { substr($_[0], 0, 4 + 288) });
 is_deeply(generated_fields($plain), $fp, 'a record of the first layout: trusted, the same fields');
 is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
 
@@ -351,11 +360,7 @@ is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
 configure($plain, sno_partition => 78);
 is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
 	'the origin generates with a partition of its own');
-$plain->stop;
-$full = slurp_file($ppath);
-my $v2 = substr($full, 0, 4 + 288 + 24) . substr($full, 4 + 288 + 32, 8);
-write_bytes($ppath, $v2 . pack('L', crc32c($v2)));
-$plain->start;
+older_record(sub { substr($_[0], 0, 4 + 288 + 24) . substr($_[0], 4 + 288 + 32, 8) });
 is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
 	'a record of the second layout: trusted, its setting the server\'s own');
 is_deeply(generated_fields_but_sno($plain), [ undef, @$fp[ 1 .. 3 ] ],
@@ -364,11 +369,7 @@ is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
 
 # (i) A record of the third layout (what 1.3 wrote: no place of its own for
 # the settings, which are the judged place's) likewise
-$plain->stop;
-$full = slurp_file($ppath);
-my $v3 = substr($full, 0, 4 + 328);
-write_bytes($ppath, $v3 . pack('L', crc32c($v3)));
-$plain->start;
+older_record(sub { substr($_[0], 0, 4 + 328) });
 is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
 	'a record of the third layout: trusted, its setting the server\'s own');
 is_deeply(generated_fields_but_sno($plain), [ undef, @$fp[ 1 .. 3 ] ],
