@@ -76,22 +76,25 @@ not_ok() {
          /^not ok [0-9]/ && !/# TODO/ { print t $0 }' "$1"
 }
 
+# A test skipped within a script: "ok N # skip WHY", in any case
+TAP_SKIP='^ok [0-9]+ # [Ss][Kk][Ii][Pp]'
+
 # tap_skips LOG: a line "WHY" for each script of TAP output LOG that
 # skipped all its tests (a plan "1..0 # SKIP WHY", which prove shows as
 # "t/NAME.pl .. skipped: WHY") and for each test skipped in a script ("ok N
 # # skip WHY"), after the script's name when prove ran several.
 tap_skips() {
-    awk '/^t\/[^ ]*\.pl \.\./ { t = $1 ": " }
+    awk -v skip="$TAP_SKIP" '/^t\/[^ ]*\.pl \.\./ { t = $1 ": " }
          /^t\/[^ ]*\.pl \.+ skipped: / { sub(/ \.+ skipped: */, ": "); print; next }
          /^1\.\.0 # SKIP/ { sub(/^1\.\.0 # SKIP */, ""); print t $0 }
-         /^ok [0-9]+ # [Ss][Kk][Ii][Pp]/ { sub(/^ok [0-9]+ # [Ss][Kk][Ii][Pp] */, ""); print t $0 }' "$1"
+         $0 ~ skip { sub(skip " *", ""); print t $0 }' "$1"
 }
 
 # tap_passed LOG: the test lines of TAP output LOG that neither not_ok nor
 # tap_skips names (a TODO that fails is expected to, as prove counts it)
 tap_passed() {
     echo $(($(grep -Ec '^(not )?ok [0-9]' "$1") - $(not_ok "$1" | grep -c .) -
-        $(grep -Eic '^ok [0-9]+ # skip' "$1")))
+        $(grep -Ec "$TAP_SKIP" "$1")))
 }
 
 # tap_skipped LOG NAME: the skips of TAP output LOG (tap_skips) counted as

@@ -397,6 +397,19 @@ idgen_node_read(IdgenNodeRecord *rec, char *problem, bool *older)
 	return found;
 }
 
+/*
+ * Write next unless the file holds it already: rec, as read from it (stale
+ * when it was not read, or read in an older layout)
+ */
+static bool
+idgen_node_write_changed(const IdgenStateFile *f, const IdgenNodeRecord *rec, bool stale,
+						 const IdgenNodeRecord *next, char *problem)
+{
+	if (!stale && memcmp(next, rec, sizeof(*next)) == 0)
+		return true;
+	return idgen_file_write(f, (const char *) next, sizeof(*next), problem);
+}
+
 /* Where this data directory lives; false, with the reason in problem, on failure */
 static bool
 idgen_node_place(IdgenNodePlace *place, char *problem)
@@ -550,8 +563,7 @@ idgen_node_record_settings(const IdgenNodeRecord *rec, const IdgenNodeSettings *
 	if (!idgen_node_place(&own, problem))
 		return;
 	idgen_node_take_settings(rec, &own, settings, &next);
-	if ((older || memcmp(&next, rec, sizeof(next)) != 0) &&
-		!idgen_file_write(&idgen_node_pm_file, (const char *) &next, sizeof(next), problem))
+	if (!idgen_node_write_changed(&idgen_node_pm_file, rec, older, &next, problem))
 		ereport(LOG,
 				(errcode(ERRCODE_IO_ERROR),
 				 errmsg("could not write node record file \"%s\": %s", IDGEN_NODE_FILE, problem),
@@ -791,8 +803,8 @@ idgen_node_identity(char *problem, uint32 *copied)
 								   sysid, &settings, idgen_node_draw, NULL, &next);
 		*copied = next.copied;
 		confirmed = idgen_node_confirmed(&next, sysid);
-		if ((found != IDGEN_FILE_OK || older || memcmp(&next, &rec, sizeof(next)) != 0) &&
-			!idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem))
+		if (!idgen_node_write_changed(&idgen_node_file, &rec, found != IDGEN_FILE_OK || older,
+									  &next, problem))
 		{
 			status = IDGEN_NODE_UNWRITTEN;
 			confirmed = false;
@@ -901,8 +913,7 @@ idgen_node_check(void)
 			idgen_node_take_settings(&rec, &own, &settings, &next);
 			idgen_node_refused = next.copied;
 			idgen_node_refused_rec = rec;
-			if (older || memcmp(&next, &rec, sizeof(next)) != 0)
-				(void) idgen_file_write(&idgen_node_file, (const char *) &next, sizeof(next), problem);
+			(void) idgen_node_write_changed(&idgen_node_file, &rec, older, &next, problem);
 		}
 		LWLockRelease(lock);
 	}

@@ -7,7 +7,8 @@
 #   comes back with the new primary's configuration files and idgen's
 #   record, so with the new primary's shard: it must refuse it, with
 #   55000, rather than make the new primary's values, and work again once
-#   given its own shard back (ALTER SYSTEM, in recovery).
+#   given its own shard back (ALTER SYSTEM, in recovery);
+# - promoted back (failback), it derives the fields of its new timeline.
 # Both need the standby to have recorded its settings as its own while in
 # recovery.
 
@@ -92,6 +93,64 @@ is($new->safe_psql('postgres', $shard), '2', 'the new primary goes on with it');
 configure($old, siq_shard => 1);
 is($old->safe_psql('postgres', $shard), '1', 'given its own shard back, the rewound server generates');
 
-$old->stop;
+# Failback.  The rewound server's record came from the new primary, or is
+# still its own first one if the new primary had not yet rewritten it; either
+# way it was written on an earlier timeline, so the rewound server, promoted
+# onto timeline 3, derives the fields of that timeline, unlike the new
+# primary's on timeline 2 (and its own on timeline 1).  The new primary goes
+# on writing a moment after (a failback in a hurry), so its history parts
+# from the old one's.
+my $derived = q{SELECT sno_extract_partition(gen_sno()), muid_extract_medallion(gen_muid()),
+					   snowflake_extract_node(gen_snowflake())};
+my $sysid = $new->safe_psql('postgres', 'SELECT system_identifier FROM pg_control_system()');
+is($new->safe_psql('postgres', $derived),
+	join('|', @{ derived_fields($sysid, 2, 0) }[ 0, 2, 3 ]),
+	'the new primary derives its sno, muid and snowflake fields on timeline 2');
+$old->promote;
+$old->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
+  or die 'the rewound server was not promoted';
+$old->safe_psql('postgres', 'CHECKPOINT');    # its control file on the new timeline
+is($old->safe_psql('postgres', 'SELECT timeline_id FROM pg_control_checkpoint()'),
+	'3', 'the rewound server, promoted, is on timeline 3');
+my $fields = $old->safe_psql('postgres', $derived);
+is($fields, join('|', @{ derived_fields($sysid, 3, 0) }[ 0, 2, 3 ]),
+	'and derives the fields of timeline 3');
+is($old->safe_psql('postgres', $shard), '1', 'with its own siq shard');
+$new->safe_psql('postgres', "INSERT INTO made SELECT gen_siq('user'), 'new' FROM generate_series(1, 100)");
 $new->stop;
+
+# The other way round, carelessly: the new primary rewound from the old one
+# and started without standby.signal.  It ends recovery as a primary on
+# timeline 3 beside the old one, with the old one's record, written
+# elsewhere on timeline 3: a copy, which must derive other fields.
+$conf = slurp_file($new->data_dir . '/postgresql.conf');
+command_ok(
+	[
+		'pg_rewind',
+		'--target-pgdata' => $new->data_dir,
+		'--source-server' => $old->connstr('postgres'),
+	],
+	'pg_rewind of the new primary from the old one');
+unlink $new->data_dir . '/postgresql.conf';
+append_to_file($new->data_dir . '/postgresql.conf', $conf);
+$new->start;
+is( $new->safe_psql(
+		'postgres', 'SELECT pg_is_in_recovery(), timeline_id FROM pg_control_checkpoint()'),
+	'f|3', 'it comes up as a primary on timeline 3');
+my @copy = split /\|/, $new->safe_psql('postgres', $derived);
+my @orig = split /\|/, $fields;
+is(scalar(grep { $copy[$_] ne $orig[$_] } 0 .. 2),
+	3, "with none of the old primary's derived fields")
+  or diag("old primary: $fields, rewound: @copy");
+like($new->safe_psql('postgres', "SELECT node_source FROM idgen_stats() WHERE generator = 'sno'"),
+	qr/^derived from system identifier $sysid, timeline 3, copy [1-9][0-9]*$/,
+	'as a copy on timeline 3');
+($out, $err) = run_script($new, "SELECT gen_siq('user')");
+like($err,
+	qr/ERROR:  55000: cannot generate with node settings copied from another server\nDETAIL:  "idgen\.siq_shard" = 1 came with this data directory from the server it was copied from/,
+	"and refuses the old primary's siq shard, which came with the rewind");
+is($out, '', 'no value');
+
+$new->stop;
+$old->stop;
 done_testing();
