@@ -25,6 +25,19 @@ FROM unnest(array['content', 'multi', 'manytomany', 'ternary', 'thread', 'messag
      LATERAL (SELECT gen_siq(k.kind) AS id) g
 ORDER BY k.n;
 
+-- A PL/pgSQL expression keeps its call site for the transaction while its
+-- variables change: each call takes the kind it is given
+DO $$
+DECLARE
+  k text;
+  got text := '';
+BEGIN
+  FOREACH k IN ARRAY array['user', 'event', 'tag', 'user'] LOOP
+    got := got || ' ' || siq_extract_kind(gen_siq(k));
+  END LOOP;
+  RAISE NOTICE 'kinds:%', got;
+END $$;
+
 -- 100,000 gen_siq('content') in one statement: every value above the one
 -- before, none waits for the clock, and none is more than a few ms ahead of it
 CREATE TEMP TABLE g AS

@@ -52,7 +52,11 @@ extern int	idgen_clock_offset_ms;
 static inline int64
 idgen_clock_ns(void)
 {
-	struct timespec ts;
+	/*
+	 * static, as a backend has one thread: a local whose address is taken
+	 * would cost every generator call the stack protector's check
+	 */
+	static struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (int64) ts.tv_sec * 1000000000 + ts.tv_nsec +

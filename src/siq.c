@@ -126,12 +126,13 @@ static inline void
 siq_pack(uint8 *v, uint64 ticks, int shard, uint32 domain_hash, int kind, uint32 serial)
 {
 	const SiqKind *k = &siq_kinds[kind];
+	uint32		low16 = ((serial << k->nbits) | siq_kind_suffix(k)) & 0xFFFF;
 
-	v[0] = v[1] = 0;
-	be_put(v + SIQ_OFF, 7, ticks);
-	v[9] = (uint8) shard;
-	be_put(v + 10, 4, domain_hash);
-	be_put(v + 14, 2, (serial << k->nbits) | siq_kind_suffix(k));
+	/* as two 8-byte words (bytes 0-1 zero, then ticks from byte 2 to 8) */
+	ticks &= (UINT64CONST(1) << 56) - 1;
+	be_put(v, 8, ticks >> 8);
+	be_put(v + 8, 8, (ticks & 0xFF) << 56 | (uint64) (shard & 0xFF) << 48 |
+		   (uint64) domain_hash << 16 | low16);
 }
 
 static TimestampTz
@@ -394,6 +395,9 @@ siq_take_block(int kind)
 /*
  * The kind of gen_siq()'s argument.  The argument is nearly always the same
  * from row to row, so the call site remembers the last name it resolved.
+ * It compares the name at every call: even a parameter, which
+ * get_fn_expr_arg_stable() calls stable, changes between calls of a PL/pgSQL
+ * expression, whose call site lasts the transaction.
  */
 typedef struct SiqKindCache
 {

@@ -3,7 +3,7 @@
  *	  The ulid type: a 48-bit millisecond timestamp and 80 random bits (the
  *	  ULID spec), read also in the UUID form and as 32 hex digits, the
  *	  "quasi-ULID" that SQLite applications store; and its monotonic
- *	  generator.
+ *	  generator, which makes version 7 uuids too (gen_uuidv7()).
  *
  *	  bytes 0-5: timestamp_ms | 6-15: random
  */
@@ -32,11 +32,10 @@ ulid_timestamp_ms(const uint8 *v)
 }
 
 /* The random part's 80 bits: 16 in rand_hi, 64 in rand_lo */
-static inline void
-ulid_pack(uint8 *v, uint64 ms, uint64 rand_hi, uint64 rand_lo)
+static inline IdgenUlidWords
+ulid_pack(uint64 ms, uint64 rand_hi, uint64 rand_lo)
 {
-	be_put(v, 8, (ms << 16) | rand_hi);
-	be_put(v + 8, 8, rand_lo);
+	return (IdgenUlidWords) {(ms << 16) | rand_hi, rand_lo};
 }
 
 static TimestampTz
@@ -49,7 +48,7 @@ ulid_timestamp(const uint8 *v)
 static void
 ulid_first_at_units(uint64 units, uint8 *v)
 {
-	ulid_pack(v, units, 0, 0);
+	idgen_ulid_put(v, ulid_pack(units, 0, 0));
 }
 
 static const IdgenType ulid_type = {
@@ -94,8 +93,8 @@ ulid_from_parts(PG_FUNCTION_ARGS)
 				 errmsg("invalid random part for ulid"),
 				 errdetail("The random part of a ulid is %d bytes, not %d.",
 						   ULID_RANDOM_LEN, (int) VARSIZE_ANY_EXHDR(random))));
-	ulid_pack(v, ms, be_get((const uint8 *) VARDATA_ANY(random), 2),
-			  be_get((const uint8 *) VARDATA_ANY(random) + 2, 8));
+	idgen_ulid_put(v, ulid_pack(ms, be_get((const uint8 *) VARDATA_ANY(random), 2),
+								 be_get((const uint8 *) VARDATA_ANY(random) + 2, 8)));
 	PG_RETURN_POINTER(v);
 }
 
@@ -140,23 +139,36 @@ ulid_pool_take(void)
 	ulid_pool_pos += ULID_RANDOM_LEN;
 }
 
-/*
- * memcmp() of two values, inline: the library call took 5% of a generation
- * loop's profile
- */
 static inline int
-ulid_bytes_cmp(const uint8 *a, const uint8 *b)
+ulid_words_cmp(IdgenUlidWords a, IdgenUlidWords b)
 {
-	uint64		x = be_get(a, 8);
-	uint64		y = be_get(b, 8);
-
-	if (x == y)
-	{
-		x = be_get(a + 8, 8);
-		y = be_get(b + 8, 8);
-	}
-	return (x > y) - (x < y);
+	if (a.hi != b.hi)
+		return a.hi > b.hi ? 1 : -1;
+	return (a.lo > b.lo) - (a.lo < b.lo);
 }
+
+/* What a session keeps of one such generator (reset in a new process) */
+typedef struct UlidLocal
+{
+	IdgenUlidState state;		/* the backend's generator */
+	IdgenUlidWords last;		/* the last value this backend issued */
+	int			last_scope;		/* the idgen.monotonic that issued it */
+	int			pid;
+} UlidLocal;
+
+/* One layout's generator: gen_ulid()'s or gen_uuidv7()'s */
+typedef struct UlidGen
+{
+	const char *func;			/* "gen_ulid()" */
+	const char *type;			/* "ulid", for the out-of-range error */
+	IdgenGenerator gen;
+	int			bits;			/* random bits, at most 8 * ULID_RANDOM_LEN */
+	size_t		lock;			/* offsets in IdgenShared of the server's */
+	size_t		shared;			/* lock and generator */
+	UlidLocal  *local;
+	/* a value's words: ordered as (ms, rand_hi, rand_lo) is */
+	IdgenUlidWords (*pack) (uint64 ms, uint64 rand_hi, uint64 rand_lo);
+} UlidGen;
 
 /*
  * Generation (the ULID spec's monotonic mode, RFC 9562's method 2).  A clock
@@ -180,24 +192,23 @@ typedef struct UlidStep
 	bool		fresh;			/* the fresh random bits were used */
 } UlidStep;
 
-static inline UlidStep
-ulid_advance(const IdgenUlidGen *g, IdgenUlidState *s, const uint8 *last, int64 now_us,
+static pg_attribute_always_inline UlidStep
+ulid_advance(const UlidGen *g, IdgenUlidState *s, const IdgenUlidWords *last, int64 now_ns,
 			 const uint8 *fresh)
 {
-	uint64		now = now_us > 0 ? (uint64) now_us / 1000 : 0;
+	uint64		now = now_ns > 0 ? (uint64) now_ns / 1000000 : 0;
 	UlidStep	step = {now < s->last_clock, false, false};
 	bool		handover = false;
 	/* rand_hi holds the random part's bits above the low 64: it stays below */
 	uint64		hi_end = UINT64CONST(1) << (g->bits - 64);
-	uint8		cur[ULID_LEN];
 
 	/* last: the session's value from the other generator, if it just had one */
 	if (unlikely(last != NULL))
 	{
-		g->pack(cur, s->ms, s->rand_hi, s->rand_lo);
-		if (ulid_bytes_cmp(last, cur) > 0)
+		if (ulid_words_cmp(*last, g->pack(s->ms, s->rand_hi, s->rand_lo)) > 0)
 		{
-			s->ms = ulid_timestamp_ms(last);
+			/* both layouts hold the millisecond in the top 48 bits */
+			s->ms = last->hi >> 16;
 			handover = true;
 		}
 	}
@@ -227,19 +238,28 @@ ulid_advance(const IdgenUlidGen *g, IdgenUlidState *s, const uint8 *last, int64 
 	return step;
 }
 
-uint8 *
-idgen_ulid_generate(const IdgenUlidGen *g)
+/*
+ * A new value, palloc'd.  Inlined into each layout's function, with the
+ * layout's constants and pack (a value is kept and compared as its words, and
+ * written out once: the profile of a generation loop had stalls where bytes
+ * just written were read back).
+ */
+static pg_attribute_always_inline uint8 *
+ulid_generate(const UlidGen *g)
 {
-	IdgenUlidLocal *l = g->local;
+	UlidLocal  *l = g->local;
 	const uint8 *fresh;
-	uint8	   *v;
-	const uint8 *last = NULL;
+	const IdgenUlidWords *last = NULL;
 	UlidStep	step;
-	int64		now_us;
+	int64		now_ns;
+	uint64		ms,
+				rand_hi,
+				rand_lo;
+	IdgenUlidWords w;
+	uint8	   *v;
 
 	idgen_generator_start(g->func);
 	fresh = ulid_pool_peek();
-	v = palloc(ULID_LEN);
 	if (unlikely(l->pid != MyProcPid))
 	{
 		memset(l, 0, sizeof(*l));
@@ -248,7 +268,7 @@ idgen_ulid_generate(const IdgenUlidGen *g)
 	}
 	if (unlikely(l->last_scope != idgen_monotonic))
 	{
-		last = l->last;
+		last = &l->last;
 		l->last_scope = idgen_monotonic;
 	}
 	if (idgen_monotonic == IDGEN_MONOTONIC_SERVER)
@@ -259,17 +279,22 @@ idgen_ulid_generate(const IdgenUlidGen *g)
 		IdgenUlidState *s = (IdgenUlidState *) ((char *) sh + g->shared);
 
 		SpinLockAcquire(lock);
-		now_us = idgen_clock_us();
-		step = ulid_advance(g, s, last, now_us, fresh);
-		g->pack(v, s->ms, s->rand_hi, s->rand_lo);
+		now_ns = idgen_clock_ns();
+		step = ulid_advance(g, s, last, now_ns, fresh);
+		ms = s->ms;
+		rand_hi = s->rand_hi;
+		rand_lo = s->rand_lo;
 		SpinLockRelease(lock);
 	}
 	else
 	{
-		now_us = idgen_clock_us();
-		step = ulid_advance(g, &l->state, last, now_us, fresh);
-		g->pack(v, l->state.ms, l->state.rand_hi, l->state.rand_lo);
+		now_ns = idgen_clock_ns();
+		step = ulid_advance(g, &l->state, last, now_ns, fresh);
+		ms = l->state.ms;
+		rand_hi = l->state.rand_hi;
+		rand_lo = l->state.rand_lo;
 	}
+	w = g->pack(ms, rand_hi, rand_lo);
 	if (step.fresh)
 		ulid_pool_take();
 	if (unlikely(step.regressed))
@@ -277,20 +302,22 @@ idgen_ulid_generate(const IdgenUlidGen *g)
 	if (unlikely(step.overflowed))
 		idgen_count_event(idgen_shared()->overflow_waits, g->gen);
 	/* past the last millisecond the packed value would wrap and go down */
-	if (unlikely(now_us < 0 || (uint64) now_us / 1000 > ULID_MAX_MS ||
-				 ulid_bytes_cmp(v, l->last) <= 0))
+	if (unlikely(now_ns < 0 || (uint64) now_ns / 1000000 > ULID_MAX_MS ||
+				 ulid_words_cmp(w, l->last) <= 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for type %s", g->type),
 				 errdetail("The generator clock reads outside 1970-01-01 to 10889-08-02.")));
-	memcpy(l->last, v, ULID_LEN);
+	l->last = w;
 	idgen_count(g->gen);
+	v = palloc(ULID_LEN);
+	idgen_ulid_put(v, w);
 	return v;
 }
 
-static IdgenUlidLocal ulid_local;
+static UlidLocal ulid_local;
 
-static const IdgenUlidGen ulid_gen = {
+static const UlidGen ulid_gen = {
 	.func = "gen_ulid()",
 	.type = "ulid",
 	.gen = IDGEN_GEN_ULID,
@@ -305,7 +332,27 @@ PG_FUNCTION_INFO_V1(gen_ulid);
 Datum
 gen_ulid(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_POINTER(idgen_ulid_generate(&ulid_gen));
+	PG_RETURN_POINTER(ulid_generate(&ulid_gen));
+}
+
+static UlidLocal uuidv7_local;
+
+static const UlidGen uuidv7_gen = {
+	.func = "gen_uuidv7()",
+	.type = "uuid",
+	.gen = IDGEN_GEN_UUIDV7,
+	.bits = UUIDV7_RANDOM_BITS,
+	.lock = offsetof(IdgenShared, uuidv7_lock),
+	.shared = offsetof(IdgenShared, uuidv7),
+	.local = &uuidv7_local,
+	.pack = idgen_uuidv7_pack,
+};
+
+PG_FUNCTION_INFO_V1(gen_uuidv7);
+Datum
+gen_uuidv7(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(ulid_generate(&uuidv7_gen));
 }
 
 void

@@ -1,14 +1,11 @@
 /*
  * uuidv7.c
- *	  UUIDv7 on core's uuid (SPEC section 11): the generator, gen_ulid()'s
- *	  with a 74-bit random part (ulid.c), the time of a version 7 value and
- *	  the smallest one at a time, and uuids compared with times through the
- *	  shared machinery of idtime.c, whose index conditions (and, on a
+ *	  UUIDv7 on core's uuid (SPEC section 11): the time of a version 7 value
+ *	  and the smallest one at a time, and uuids compared with times through
+ *	  the shared machinery of idtime.c, whose index conditions (and, on a
  *	  partition key, the comparisons themselves) are core's comparisons of
- *	  uuids with the bounds.
- *
- *	  bytes 0-5: timestamp_ms | 6: version 7, rand_a high 4 bits |
- *	  7: rand_a low 8 bits | 8: variant 10, rand_b high 6 bits | 9-15: rand_b
+ *	  uuids with the bounds.  The layout is in ulid.h, and the generator,
+ *	  gen_uuidv7(), gen_ulid()'s with a 74-bit random part, in ulid.c.
  */
 #include "clock.h"
 #include "idgen.h"
@@ -20,24 +17,8 @@
 
 #define UUIDV7_LEN			16
 #define UUIDV7_MAX_MS		((UINT64CONST(1) << 48) - 1)
-/* The random part: rand_a's 12 bits, then rand_b's 62 */
-#define UUIDV7_RANDOM_BITS	74
-#define UUIDV7_RAND_B_MASK	((UINT64CONST(1) << 62) - 1)
 
 static const IdgenTimeUnit uuidv7_unit = {0, 1, 1000, UUIDV7_MAX_MS};
-
-/*
- * A uuid from its millisecond and its 74-bit random part (10 bits in
- * rand_hi, 64 in rand_lo): (ms, random) order is byte order
- */
-static void
-uuidv7_pack(uint8 *v, uint64 ms, uint64 rand_hi, uint64 rand_lo)
-{
-	uint64		rand_a = (rand_hi << 2) | (rand_lo >> 62);
-
-	be_put(v, 8, (ms << 16) | 0x7000 | rand_a);
-	be_put(v + 8, 8, (UINT64CONST(1) << 63) | (rand_lo & UUIDV7_RAND_B_MASK));
-}
 
 static inline bool
 uuidv7_is_v7(const uint8 *v)
@@ -56,7 +37,7 @@ uuidv7_timestamp(const uint8 *v)
 static void
 uuidv7_first_at(uint64 ms, uint8 *v)
 {
-	uuidv7_pack(v, ms, 0, 0);
+	idgen_ulid_put(v, idgen_uuidv7_pack(ms, 0, 0));
 }
 
 /*
@@ -75,26 +56,6 @@ static const IdgenType uuidv7_type = {
 	.typid = UUIDOID,
 	.boundfn = "idgen_uuidv7_bound",
 };
-
-static IdgenUlidLocal uuidv7_local;
-
-static const IdgenUlidGen uuidv7_gen = {
-	.func = "gen_uuidv7()",
-	.type = "uuid",
-	.gen = IDGEN_GEN_UUIDV7,
-	.bits = UUIDV7_RANDOM_BITS,
-	.lock = offsetof(IdgenShared, uuidv7_lock),
-	.shared = offsetof(IdgenShared, uuidv7),
-	.local = &uuidv7_local,
-	.pack = uuidv7_pack,
-};
-
-PG_FUNCTION_INFO_V1(gen_uuidv7);
-Datum
-gen_uuidv7(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_UUID_P((pg_uuid_t *) idgen_ulid_generate(&uuidv7_gen));
-}
 
 void
 uuidv7_node_info(IdgenNodeInfo *info)

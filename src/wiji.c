@@ -22,12 +22,12 @@
  */
 static const IdgenTimeUnit wiji_unit = {0, 1, 1, WIJI_MAX_US};
 
+/* As two 8-byte words: byte by byte, packing was a tenth of gen_wiji() */
 static inline void
 wiji_pack(uint8 *v, uint64 us, uint32 sequence, uint64 node)
 {
-	be_put(v, 7, us);
-	be_put(v + 7, 2, sequence);
-	be_put(v + 9, 7, ((uint64) WIJI_VERSION << 52) | node);
+	be_put(v, 8, us << 8 | (sequence >> 8 & 0xFF));
+	be_put(v + 8, 8, (uint64) (sequence & 0xFF) << 56 | (uint64) WIJI_VERSION << 52 | node);
 }
 
 static TimestampTz
@@ -231,7 +231,7 @@ gen_wiji(PG_FUNCTION_ARGS)
 		idgen_count_event(idgen_shared()->clock_regressions, IDGEN_GEN_WIJI);
 	if (unlikely(step.overflowed))
 		idgen_count_event(idgen_shared()->overflow_waits, IDGEN_GEN_WIJI);
-	if (unlikely(wiji_timestamp_us(v) > wiji_unit.max_units))
+	if (unlikely((uint64) wiji_local.last_us > wiji_unit.max_units))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamp out of range for type wiji"),
