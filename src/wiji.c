@@ -22,7 +22,7 @@
  */
 static const IdgenTimeUnit wiji_unit = {0, 1, 1, WIJI_MAX_US};
 
-/* As two 8-byte words: byte by byte, packing was a tenth of gen_wiji() */
+/* As two 8-byte words: byte by byte, gen_wiji() took 5 ns more (46 ns in all) */
 static inline void
 wiji_pack(uint8 *v, uint64 us, uint32 sequence, uint64 node)
 {
