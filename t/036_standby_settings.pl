@@ -8,7 +8,9 @@
 #   record, so with the new primary's shard: it must refuse it, with
 #   55000, rather than make the new primary's values, and work again once
 #   given its own shard back (ALTER SYSTEM, in recovery);
-# - promoted back (failback), it derives the fields of its new timeline.
+# - promoted back (failback), it derives the fields of its new timeline;
+#   and the new primary, rewound from it in turn and started without
+#   standby.signal, is a copy on that timeline: other derived fields.
 # Both need the standby to have recorded its settings as its own while in
 # recovery.
 
