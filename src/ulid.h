@@ -3,8 +3,9 @@
  *	  gen_ulid() and gen_uuidv7() are one generator (ulid.c), a millisecond
  *	  and a counter seeded at random (RFC 9562 section 6.2, method 2), in two
  *	  layouts: the ulid's, with 80 random bits, and version 7's, with 74
- *	  (uuidv7.c).  A layout gives a value as the two 64-bit words whose
- *	  big-endian bytes it is, so that word order is byte order.
+ *	  (whose time functions are in uuidv7.c).  A layout gives a value as
+ *	  the two 64-bit words whose big-endian bytes it is, so that word order
+ *	  is byte order.
  */
 #ifndef IDGEN_ULID_H
 #define IDGEN_ULID_H

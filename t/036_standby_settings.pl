@@ -65,21 +65,29 @@ $new->safe_psql('postgres', 'CHECKPOINT');    # its control file on the new time
 $old->safe_psql('postgres', "INSERT INTO made SELECT gen_siq('user'), 'old' FROM generate_series(1, 100)");
 $old->stop;
 
+# pg_rewind of stopped $target from running $source, as test $name.
 # pg_rewind copies postgresql.conf too, which here is each node's own, with
-# its port; as with Debian's /etc/postgresql, it stays the old primary's
-my $conf = slurp_file($old->data_dir . '/postgresql.conf');
-command_ok(
-	[
-		'pg_rewind',
-		'--target-pgdata' => $old->data_dir,
-		'--source-server' => $new->connstr('postgres'),
-	],
-	'pg_rewind of the old primary from the new one');
+# its port; as with Debian's /etc/postgresql, the target keeps its own.
+sub rewind
+{
+	my ($target, $source, $name) = @_;
+	my $conf = slurp_file($target->data_dir . '/postgresql.conf');
+
+	command_ok(
+		[
+			'pg_rewind',
+			'--target-pgdata' => $target->data_dir,
+			'--source-server' => $source->connstr('postgres'),
+		],
+		$name);
+	unlink $target->data_dir . '/postgresql.conf';
+	append_to_file($target->data_dir . '/postgresql.conf', $conf);
+	return;
+}
+
+rewind($old, $new, 'pg_rewind of the old primary from the new one');
 like(slurp_file($old->data_dir . '/postgresql.auto.conf'),
 	qr/^idgen\.siq_shard = '?2'?$/m, "pg_rewind copied the new primary's postgresql.auto.conf");
-
-unlink $old->data_dir . '/postgresql.conf';
-append_to_file($old->data_dir . '/postgresql.conf', $conf);
 $old->enable_streaming($new);
 $old->start;
 $new->wait_for_catchup($old);
@@ -125,16 +133,7 @@ $new->stop;
 # and started without standby.signal.  It ends recovery as a primary on
 # timeline 3 beside the old one, with the old one's record, written
 # elsewhere on timeline 3: a copy, which must derive other fields.
-$conf = slurp_file($new->data_dir . '/postgresql.conf');
-command_ok(
-	[
-		'pg_rewind',
-		'--target-pgdata' => $new->data_dir,
-		'--source-server' => $old->connstr('postgres'),
-	],
-	'pg_rewind of the new primary from the old one');
-unlink $new->data_dir . '/postgresql.conf';
-append_to_file($new->data_dir . '/postgresql.conf', $conf);
+rewind($new, $old, 'pg_rewind of the new primary from the old one');
 $new->start;
 is( $new->safe_psql(
 		'postgres', 'SELECT pg_is_in_recovery(), timeline_id FROM pg_control_checkpoint()'),
