@@ -3,7 +3,7 @@
 EXTENSION = idgen
 MODULE_big = idgen
 TYPES = wiji sno siq muid ulid
-OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o src/idtext.o src/hwm.o src/statefile.o src/node.o src/worker.o \
+OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o src/idtext.o src/hwm.o src/statefile.o src/node.o src/nodeid.o src/sha256.o src/worker.o \
 	src/uuidv7.o src/tickseq.o src/snowflake.o \
 	$(patsubst %,src/%.o,$(TYPES))
 # The released versions' install scripts (frozen); the newest version's
@@ -108,7 +108,7 @@ fuzz: fuzz-targets
 	sh scripts/fuzz.sh $(FUZZ_SECONDS) fuzz/corpus
 
 # Unit tests of the plain-C parts, without a server: TAP output, non-zero exit on failure
-test/unit/node_test: test/unit/node_test.c src/node.c src/node.h
-	gcc -std=c99 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/unit/node_test.c src/node.c -lm
+test/unit/node_test: test/unit/node_test.c src/node.c src/node.h src/sha256.c src/sha256.h
+	gcc -std=c99 -O2 -Wall -Wextra -Werror -Isrc -o $@ test/unit/node_test.c src/node.c src/sha256.c -lm
 unit: test/unit/node_test
 	test/unit/node_test

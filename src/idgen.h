@@ -1,7 +1,7 @@
 /*
  * idgen.h
- *	  The module (idgen.c): settings, random bytes, node fields derived from
- *	  the cluster, and what idgen_stats() shows of each generator.
+ *	  The module (idgen.c): settings, random bytes, and what idgen_stats()
+ *	  shows of each generator; the node fields of this server (nodeid.c).
  */
 #ifndef IDGEN_H
 #define IDGEN_H
@@ -146,7 +146,11 @@ extern uint64 idgen_node_field(IdgenNodeField *f, int64 setting);
 extern bool idgen_node_field_info(IdgenNodeField *f, int64 setting, IdgenNodeInfo *info,
 								  uint64 *value);
 
-/* Preloaded, in the postmaster at server start: write the record if absent */
+/*
+ * Preloaded, in the postmaster (nodeid.c): the node settings in force
+ * recorded in the node record, at server start and at a reload
+ */
 extern void idgen_node_startup(void);
+extern void idgen_node_pm_record(const IdgenNodeConf *conf);
 
 #endif							/* IDGEN_H */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "node.h"
+#include "sha256.h"
 
 /*
  * The salts spell each generator's name; the settings replace the derived
@@ -73,123 +74,115 @@ idgen_node_fields_differ(uint64_t sysid, uint32_t timeline, uint64_t copy_a, uin
 	return 1;
 }
 
-/* -1 everywhere: derived fields, which meet nothing */
-const IdgenNodeSettings idgen_node_no_settings = {
-	.sno_partition = -1,
-	.sno_sequence_min = 0,
-	.sno_sequence_max = 0,
-	.siq_shard = -1,
-	.siq_domain_key = 0,
-	.muid_medallion = -1,
-	.snowflake_node = -1,
-	.reserved = 0,
-};
-
-int
-idgen_node_upgrade(IdgenNodeRecord *rec, size_t len)
-{
-	int64_t		quiet_until;
-
-	if (len == sizeof(IdgenNodeRecord))
-		return 1;
-	if (len == IDGEN_NODE_RECORD_V1_LEN)
-	{
-		rec->settings = idgen_node_no_settings;
-		rec->quiet_until = 0;
-	}
-	else if (len == IDGEN_NODE_RECORD_V2_LEN)
-	{
-		/* the second layout's quiet_until lies where snowflake_node is now */
-		memcpy(&quiet_until, (const char *) rec + IDGEN_NODE_RECORD_V1_LEN + IDGEN_NODE_SETTINGS_V2_LEN,
-			   sizeof(quiet_until));
-		rec->settings.snowflake_node = idgen_node_no_settings.snowflake_node;
-		rec->settings.reserved = 0;
-		rec->quiet_until = quiet_until;
-	}
-	else if (len != IDGEN_NODE_RECORD_V3_LEN)
-		return 0;
-	/* until the fourth layout, settings were recorded where judged */
-	rec->settings_place = rec->place;
-	return 1;
-}
-
-int
-idgen_node_settings_meet(IdgenNodeKind kind, const IdgenNodeSettings *a,
-						 const IdgenNodeSettings *b)
-{
-	switch (kind)
-	{
-		case IDGEN_NODE_SNO:
-			return a->sno_partition >= 0 && a->sno_partition == b->sno_partition &&
-				a->sno_sequence_min <= b->sno_sequence_max &&
-				b->sno_sequence_min <= a->sno_sequence_max;
-		case IDGEN_NODE_SIQ:
-			return a->siq_shard >= 0 && a->siq_shard == b->siq_shard &&
-				a->siq_domain_key == b->siq_domain_key;
-		case IDGEN_NODE_MUID:
-			return a->muid_medallion >= 0 && a->muid_medallion == b->muid_medallion;
-		case IDGEN_NODE_SNOWFLAKE:
-			return a->snowflake_node >= 0 && a->snowflake_node == b->snowflake_node;
-		default:
-			return 0;
-	}
-}
-
-/*
- * A record whose settings were recorded elsewhere came with a copy of the
- * data directory, and so did the configuration beside it: settings that
- * meet the record's are its origin's.  Once this server has recorded its
- * own, the record's copied bits remember them until the settings change or
- * are confirmed.
- */
-uint32_t
-idgen_node_copied(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
-				  const IdgenNodeSettings *settings)
-{
-	int			elsewhere = !idgen_node_same_place(&rec->settings_place, own);
-	uint32_t	copied = 0;
-
-	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
-	{
-		uint32_t	bit = UINT32_C(1) << k;
-
-		if ((elsewhere || (rec->copied & bit)) &&
-			idgen_node_settings_meet((IdgenNodeKind) k, settings, &rec->settings))
-			copied |= bit;
-	}
-	return copied;
-}
-
-void
-idgen_node_take_settings(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
-						 const IdgenNodeSettings *settings, IdgenNodeRecord *next)
-{
-	uint32_t	copied = idgen_node_copied(rec, own, settings);
-
-	*next = *rec;
-	next->settings = *settings;
-	next->settings_place = *own;
-	next->copied = copied;
-}
-
-uint64_t
-idgen_node_confirm_code(uint64_t sysid, uint32_t timeline, const IdgenNodePlace *own)
-{
-	uint64_t	h = idgen_node_mix(sysid) ^ idgen_node_mix(timeline + UINT64_C(0x636f6e6669726d));
-
-	h = idgen_node_mix(h ^ own->dev);
-	h = idgen_node_mix(h ^ own->ino);
-	for (size_t i = 0; i < sizeof(own->host) && own->host[i] != '\0'; i++)
-		h = idgen_node_mix(h ^ (unsigned char) own->host[i]);
-	return h;
-}
-
 /* Places are compared whole: host names are NUL-padded */
 int
 idgen_node_same_place(const IdgenNodePlace *a, const IdgenNodePlace *b)
 {
 	return a->dev == b->dev && a->ino == b->ino &&
 		memcmp(a->host, b->host, sizeof(a->host)) == 0;
+}
+
+/* "" and "0" hash to 0 whatever the local id, as in the reference */
+uint32_t
+idgen_node_domain_hash(const char *domain, int local_id)
+{
+	uint8_t		digest[IDGEN_SHA256_LEN];
+	uint32_t	h;
+
+	if (domain[0] == '\0' || strcmp(domain, "0") == 0)
+		return 0;
+	idgen_sha256(domain, strlen(domain), digest);
+	h = (uint32_t) digest[28] << 24 | (uint32_t) digest[29] << 16 |
+		(uint32_t) digest[30] << 8 | digest[31];
+	if (local_id != 0)
+		h = ((uint32_t) (local_id % 256) << 24) | (h & 0xFFFFFF);
+	return h;
+}
+
+/* Has the place of uses[i] a newer use, before it? */
+static int
+idgen_node_superseded(const IdgenNodeUse *uses, uint32_t i)
+{
+	for (uint32_t j = 0; j < i; j++)
+	{
+		if (idgen_node_same_place(&uses[j].place, &uses[i].place))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * What a place derives is what its latest use derives: a place that
+ * derived once and has set its fields since makes no more values with the
+ * derived ones.  A field it set is kept in every use: it may be set again.
+ */
+int64_t
+idgen_node_use_number(const IdgenNodeRecord *rec, uint32_t i, IdgenNodeKind kind)
+{
+	const IdgenNodeUse *u = &rec->uses[i];
+	int64_t		n = u->fields.number[kind];
+
+	if (n == IDGEN_NODE_DERIVED && !idgen_node_superseded(rec->uses, i))
+		return (int64_t) idgen_node_derive(kind, u->sysid, u->timeline, u->copy);
+	return n >= 0 ? n : -1;
+}
+
+/*
+ * Would a value of kind with number and fields mine meet one of use i?
+ * The rest of the field must agree too where exact: an overlapping sno
+ * slice, the same siq domain hash.
+ */
+static int
+idgen_node_use_meets(const IdgenNodeRecord *rec, uint32_t i, IdgenNodeKind kind, int64_t number,
+					 const IdgenNodeFields *mine, int exact)
+{
+	const IdgenNodeUse *u = &rec->uses[i];
+	const IdgenNodeFields *theirs = &u->fields;
+
+	if ((u->released & (UINT32_C(1) << kind)) || idgen_node_use_number(rec, i, kind) != number)
+		return 0;
+	if (!exact)
+		return 1;
+	switch (kind)
+	{
+		case IDGEN_NODE_SNO:
+			return mine->sno_sequence_min <= theirs->sno_sequence_max &&
+				theirs->sno_sequence_min <= mine->sno_sequence_max;
+		case IDGEN_NODE_SIQ:
+			return mine->siq_domain_hash == theirs->siq_domain_hash;
+		default:
+			return 1;
+	}
+}
+
+/* The first use of another place than own that meets, or -1 */
+static int
+idgen_node_find_meeting(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
+						IdgenNodeKind kind, int64_t number, const IdgenNodeFields *mine, int exact)
+{
+	for (uint32_t i = 0; i < rec->nuses; i++)
+	{
+		if (!idgen_node_same_place(&rec->uses[i].place, own) &&
+			idgen_node_use_meets(rec, i, kind, number, mine, exact))
+			return (int) i;
+	}
+	return -1;
+}
+
+/* Does any derived field of copy equal a number another place has? */
+static int
+idgen_node_derived_meet(const IdgenNodeRecord *rec, const IdgenNodeSelf *self,
+						uint32_t timeline, uint64_t copy)
+{
+	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+	{
+		int64_t		mine = (int64_t) idgen_node_derive((IdgenNodeKind) k, self->sysid, timeline, copy);
+
+		if (idgen_node_find_meeting(rec, &self->place, (IdgenNodeKind) k, mine,
+									&self->settings, 0) >= 0)
+			return 1;
+	}
+	return 0;
 }
 
 /*
@@ -200,44 +193,315 @@ idgen_node_same_place(const IdgenNodePlace *a, const IdgenNodePlace *b)
  * with the same identifier and timeline, so this server takes a new copy.
  * Another timeline means promotion, here or in the standby this directory
  * was, which already sets the fields apart; the copy is kept, so that a
- * promoted standby's fields are its origin's plus one.
- *
- * next always holds the settings given and the generators whose settings
- * came with the copy (idgen_node_copied); for IDGEN_NODE_KEEP it is rec
- * with those two brought up to date, which the caller writes if they
- * changed.
+ * promoted standby's fields are its origin's plus one, unless one of them
+ * would meet a field of the lineage.
  */
 IdgenNodeVerdict
-idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own, uint32_t timeline,
-				 uint64_t sysid, const IdgenNodeSettings *settings, IdgenNodeDraw draw,
+idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodeSelf *self, IdgenNodeDraw draw,
 				 void *arg, IdgenNodeRecord *next)
 {
 	IdgenNodeVerdict verdict;
 
-	memset(next, 0, sizeof(*next));
-	next->place = *own;
-	next->timeline = timeline;
-	next->settings = *settings;
-	next->settings_place = *own;
 	if (rec == NULL)
+	{
+		memset(next, 0, sizeof(*next));
+		next->layout = IDGEN_NODE_LAYOUT;
+		next->place = self->place;
+		next->timeline = self->timeline;
 		return IDGEN_NODE_FIRST;
-
+	}
+	*next = *rec;
+	next->place = self->place;
+	next->timeline = self->timeline;
 	next->copy = rec->copy & IDGEN_NODE_COPY_MASK;
-	next->copied = idgen_node_copied(rec, own, settings);
-	next->quiet_until = rec->quiet_until;
-	if (rec->timeline != timeline)
+	if (rec->timeline != self->timeline)
 		verdict = IDGEN_NODE_TIMELINE;
-	else if (!idgen_node_same_place(&rec->place, own))
-	{
+	else if (!idgen_node_same_place(&rec->place, &self->place))
 		verdict = IDGEN_NODE_COPY;
-		do
-			next->copy = draw(arg) & IDGEN_NODE_COPY_MASK;
-		while (!idgen_node_fields_differ(sysid, timeline, rec->copy, next->copy));
-	}
 	else
-	{
-		verdict = IDGEN_NODE_KEEP;
-		idgen_node_take_settings(rec, own, settings, next);
-	}
+		return IDGEN_NODE_KEEP;
+
+	while ((verdict == IDGEN_NODE_COPY &&
+			!idgen_node_fields_differ(self->sysid, self->timeline, rec->copy, next->copy)) ||
+		   idgen_node_derived_meet(rec, self, self->timeline, next->copy))
+		next->copy = draw(arg) & IDGEN_NODE_COPY_MASK;
 	return verdict;
+}
+
+uint32_t
+idgen_node_refusals(const IdgenNodeRecord *rec, const IdgenNodeSelf *self,
+					IdgenNodeMeeting meetings[IDGEN_NODE_NKINDS])
+{
+	uint32_t	refused = 0;
+
+	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+	{
+		int64_t		number = self->settings.number[k];
+		int			use;
+
+		meetings[k].use = -1;
+		meetings[k].derived = 0;
+		if (number < 0)
+			continue;
+		use = idgen_node_find_meeting(rec, &self->place, (IdgenNodeKind) k, number,
+									  &self->settings, 1);
+		if (use < 0)
+			continue;
+		refused |= UINT32_C(1) << k;
+		meetings[k].use = use;
+		meetings[k].derived = rec->uses[use].fields.number[k] == IDGEN_NODE_DERIVED;
+	}
+	return refused;
+}
+
+/*
+ * The new use goes first.  The same use further on moves up rather than
+ * stands twice; when the list is full, the oldest use of a place that has a
+ * newer one goes, else the oldest of all, so that the last places of the
+ * lineage stay.
+ */
+void
+idgen_node_take(const IdgenNodeRecord *rec, const IdgenNodeSelf *self, uint32_t refused,
+				IdgenNodeRecord *next)
+{
+	IdgenNodeUse uses[IDGEN_NODE_USES + 1];
+	uint32_t	n = 0;
+	uint32_t	drop;
+
+	*next = *rec;
+	memset(&uses[0], 0, sizeof(uses[0]));
+	uses[0].place = self->place;
+	memcpy(uses[0].dir, self->dir, sizeof(uses[0].dir));
+	uses[0].dir[sizeof(uses[0].dir) - 1] = '\0';
+	uses[0].sysid = self->sysid;
+	uses[0].timeline = rec->timeline;
+	uses[0].copy = rec->copy;
+	uses[0].fields = self->settings;
+	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+	{
+		if (refused & (UINT32_C(1) << k))
+			uses[0].fields.number[k] = IDGEN_NODE_REFUSED;
+	}
+	if (rec->nuses > 0 && memcmp(&rec->uses[0], &uses[0], sizeof(uses[0])) == 0)
+		return;
+
+	n = 1;
+	for (uint32_t i = 0; i < rec->nuses && i < IDGEN_NODE_USES; i++)
+	{
+		if (memcmp(&rec->uses[i], &uses[0], sizeof(uses[0])) != 0)
+			uses[n++] = rec->uses[i];
+	}
+	if (n > IDGEN_NODE_USES)
+	{
+		drop = n - 1;
+		for (uint32_t i = n - 1; i > 0; i--)
+		{
+			if (idgen_node_superseded(uses, i))
+			{
+				drop = i;
+				break;
+			}
+		}
+		memmove(&uses[drop], &uses[drop + 1], (n - 1 - drop) * sizeof(uses[0]));
+		n--;
+	}
+	memset(next->uses, 0, sizeof(next->uses));
+	memcpy(next->uses, uses, n * sizeof(uses[0]));
+	next->nuses = n;
+}
+
+void
+idgen_node_release(IdgenNodeRecord *rec, const IdgenNodeSelf *self, uint32_t kinds)
+{
+	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+	{
+		int64_t		number = self->settings.number[k];
+
+		if (!(kinds & (UINT32_C(1) << k)) || number < 0)
+			continue;
+		for (uint32_t i = 0; i < rec->nuses; i++)
+		{
+			if (!idgen_node_same_place(&rec->uses[i].place, &self->place) &&
+				idgen_node_use_meets(rec, i, (IdgenNodeKind) k, number, &self->settings, 1))
+				rec->uses[i].released |= UINT32_C(1) << k;
+		}
+	}
+}
+
+uint64_t
+idgen_node_confirm_code(const IdgenNodeSelf *self, uint32_t kinds)
+{
+	const IdgenNodePlace *own = &self->place;
+	uint64_t	h = idgen_node_mix(self->sysid) ^
+		idgen_node_mix(self->timeline + UINT64_C(0x636f6e6669726d));
+
+	h = idgen_node_mix(h ^ own->dev);
+	h = idgen_node_mix(h ^ own->ino);
+	for (size_t i = 0; i < sizeof(own->host) && own->host[i] != '\0'; i++)
+		h = idgen_node_mix(h ^ (unsigned char) own->host[i]);
+	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+	{
+		if (kinds & (UINT32_C(1) << k))
+			h = idgen_node_mix(h ^ ((uint64_t) k << 56) ^ (uint64_t) self->settings.number[k]);
+	}
+	if (kinds & (UINT32_C(1) << IDGEN_NODE_SNO))
+		h = idgen_node_mix(h ^ ((uint64_t) self->settings.sno_sequence_min << 16 |
+								self->settings.sno_sequence_max));
+	if (kinds & (UINT32_C(1) << IDGEN_NODE_SIQ))
+		h = idgen_node_mix(h ^ self->settings.siq_domain_hash);
+	return h;
+}
+
+/*
+ * The layouts before the lineage, as they were stored: a place with a host
+ * name of 256 bytes, the copied generators' bits, and the explicit settings
+ * with a key of the siq domain settings (not the hash).  Layouts 1 to 3
+ * are its beginnings, with fewer settings.
+ */
+typedef struct IdgenNodePlaceV4
+{
+	uint64_t	dev;
+	uint64_t	ino;
+	char		host[256];
+} IdgenNodePlaceV4;
+
+typedef struct IdgenNodeRecordV4
+{
+	IdgenNodePlaceV4 place;
+	uint32_t	timeline;
+	uint32_t	copied;
+	uint64_t	copy;
+	int32_t		sno_partition;
+	uint16_t	sno_sequence_min;
+	uint16_t	sno_sequence_max;
+	int32_t		siq_shard;
+	uint32_t	siq_domain_key;
+	int64_t		muid_medallion;
+	int32_t		snowflake_node;
+	uint32_t	reserved;
+	int64_t		quiet_until;
+	IdgenNodePlaceV4 settings_place;
+} IdgenNodeRecordV4;
+
+int
+idgen_node_len_ok(size_t len)
+{
+	if (len == IDGEN_NODE_V1_LEN || len == IDGEN_NODE_V2_LEN || len == IDGEN_NODE_V3_LEN ||
+		len == IDGEN_NODE_V4_LEN)
+		return 1;
+	return len >= IDGEN_NODE_RECORD_LEN(0) && len <= IDGEN_NODE_RECORD_LEN(IDGEN_NODE_USES) &&
+		(len - IDGEN_NODE_RECORD_LEN(0)) % sizeof(IdgenNodeUse) == 0;
+}
+
+static void
+idgen_node_place_v4(IdgenNodePlace *place, const IdgenNodePlaceV4 *old)
+{
+	memset(place, 0, sizeof(*place));
+	place->dev = old->dev;
+	place->ino = old->ino;
+	memcpy(place->host, old->host, sizeof(place->host) - 1);
+}
+
+int
+idgen_node_upgrade(const void *buf, size_t len, const IdgenNodeSelf *self, IdgenNodeRecord *rec)
+{
+	IdgenNodeRecordV4 old;
+	IdgenNodeUse *u;
+	int64_t		settings[IDGEN_NODE_NKINDS];
+
+	memset(rec, 0, sizeof(*rec));
+	if (!idgen_node_len_ok(len))
+		return 0;
+	if (len != IDGEN_NODE_V1_LEN && len != IDGEN_NODE_V2_LEN && len != IDGEN_NODE_V3_LEN &&
+		len != IDGEN_NODE_V4_LEN)
+	{
+		memcpy(rec, buf, len);
+		if (rec->layout != IDGEN_NODE_LAYOUT ||
+			len != IDGEN_NODE_RECORD_LEN(rec->nuses))
+			return 0;
+		/* messages print the strings: they end within their fields */
+		rec->place.host[sizeof(rec->place.host) - 1] = '\0';
+		for (uint32_t i = 0; i < rec->nuses; i++)
+		{
+			rec->uses[i].place.host[sizeof(rec->uses[i].place.host) - 1] = '\0';
+			rec->uses[i].dir[sizeof(rec->uses[i].dir) - 1] = '\0';
+		}
+		return 1;
+	}
+
+	memset(&old, 0, sizeof(old));
+	memcpy(&old, buf, len);
+	settings[IDGEN_NODE_SNO] = old.sno_partition;
+	settings[IDGEN_NODE_SIQ] = old.siq_shard;
+	settings[IDGEN_NODE_MUID] = old.muid_medallion;
+	settings[IDGEN_NODE_SNOWFLAKE] = old.snowflake_node;
+	if (len == IDGEN_NODE_V1_LEN)
+	{
+		for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+			settings[k] = IDGEN_NODE_DERIVED;
+		old.sno_sequence_min = 0;
+		old.sno_sequence_max = 65535;
+		old.quiet_until = 0;
+		old.copied = 0;			/* not there yet */
+	}
+	else if (len == IDGEN_NODE_V2_LEN)
+	{
+		/* the second layout's quiet_until lies where snowflake_node is now */
+		memcpy(&old.quiet_until, &old.snowflake_node, sizeof(old.quiet_until));
+		settings[IDGEN_NODE_SNOWFLAKE] = IDGEN_NODE_DERIVED;
+	}
+	if (len != IDGEN_NODE_V4_LEN)
+		old.settings_place = old.place;
+	old.place.host[sizeof(old.place.host) - 1] = '\0';
+	old.settings_place.host[sizeof(old.settings_place.host) - 1] = '\0';
+
+	rec->layout = IDGEN_NODE_LAYOUT;
+	idgen_node_place_v4(&rec->place, &old.place);
+	rec->timeline = old.timeline;
+	rec->copy = old.copy & IDGEN_NODE_COPY_MASK;
+	rec->quiet_until = old.quiet_until;
+
+	/* the server that recorded the settings, its copied ones left out */
+	u = &rec->uses[rec->nuses++];
+	idgen_node_place_v4(&u->place, &old.settings_place);
+	if (idgen_node_same_place(&u->place, &self->place))
+		memcpy(u->dir, self->dir, sizeof(u->dir));
+	u->sysid = self->sysid;
+	u->timeline = rec->timeline;
+	u->copy = rec->copy;
+	u->fields = self->settings;
+	u->fields.sno_sequence_min = old.sno_sequence_min;
+	u->fields.sno_sequence_max = old.sno_sequence_max;
+	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+		u->fields.number[k] = settings[k] < 0 ? IDGEN_NODE_DERIVED :
+			(old.copied & (UINT32_C(1) << k)) ? IDGEN_NODE_REFUSED : settings[k];
+
+	/* the copied ones: a server that is not known any more had them */
+	if (old.copied != 0)
+	{
+		IdgenNodeUse *c = &rec->uses[rec->nuses++];
+
+		*c = *u;
+		memset(&c->place, 0, sizeof(c->place));
+		memset(c->dir, 0, sizeof(c->dir));
+		strcpy(c->dir, "(unknown)");
+		for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+			c->fields.number[k] = (old.copied & (UINT32_C(1) << k)) ? settings[k] :
+				IDGEN_NODE_REFUSED;
+	}
+
+	/* the server that judged it, with derived fields, if it lived elsewhere */
+	if (!idgen_node_same_place(&rec->place, &u->place))
+	{
+		IdgenNodeUse *j = &rec->uses[rec->nuses++];
+
+		*j = *u;
+		j->place = rec->place;
+		memset(j->dir, 0, sizeof(j->dir));
+		if (idgen_node_same_place(&j->place, &self->place))
+			memcpy(j->dir, self->dir, sizeof(j->dir));
+		for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+			j->fields.number[k] = IDGEN_NODE_DERIVED;
+	}
+	return 2;
 }

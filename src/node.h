@@ -14,10 +14,11 @@
  * copy is 0 until a server finds that its data directory was copied from
  * another one on the same timeline (idgen_node_judge).
  *
- * Explicit node settings are not derived, but they travel with a copy of
- * the data directory (postgresql.auto.conf): the record keeps the settings
- * in force, so that a server can tell settings of its own from settings
- * that came with a copy (idgen_node_copied).
+ * The record also keeps the lineage of the data directory: the effective
+ * node fields of each server it was copied through, set or derived, with
+ * where that server lived.  A server never takes a field that another place
+ * of its lineage used or derives (idgen_node_refusals), whatever settings
+ * produce it, unless it confirms that it takes over from that server.
  */
 #ifndef IDGEN_NODE_H
 #define IDGEN_NODE_H
@@ -60,7 +61,7 @@ extern uint64_t idgen_node_derive(IdgenNodeKind kind, uint64_t sysid, uint32_t t
  * Where a data directory lives: the device and inode of the directory and
  * the host name (NUL-padded, cut to fit).  A copy lives elsewhere.
  */
-#define IDGEN_NODE_HOST_LEN		256
+#define IDGEN_NODE_HOST_LEN		64
 
 typedef struct IdgenNodePlace
 {
@@ -69,76 +70,115 @@ typedef struct IdgenNodePlace
 	char		host[IDGEN_NODE_HOST_LEN];
 } IdgenNodePlace;
 
+/* Are two places the same? */
+extern int	idgen_node_same_place(const IdgenNodePlace *a, const IdgenNodePlace *b);
+
 /*
- * The explicit node settings in force, as the record keeps them: -1 where
- * a field is derived.  sno's sequence slice and siq's domain belong to the
- * node too: servers that share a partition but not a slice, or a shard but
- * not a domain, make different values.  The domain and local id are kept as
- * a key, equal for equal settings (the caller's hash).
+ * The effective node fields of a server: what goes into its values.  Each
+ * kind's number is the setting (>= 0), IDGEN_NODE_DERIVED where it derives
+ * it, or IDGEN_NODE_REFUSED where its setting is refused and so in no value.
+ * The sno sequence slice and the siq domain hash complete the field: sno
+ * partitions with disjoint slices, and siq shards of different domain
+ * hashes, never make the same value.
  */
-typedef struct IdgenNodeSettings
+#define IDGEN_NODE_DERIVED		(-1)
+#define IDGEN_NODE_REFUSED		(-2)
+
+typedef struct IdgenNodeFields
 {
-	int32_t		sno_partition;	/* -1: derived */
+	int64_t		number[IDGEN_NODE_NKINDS];
 	uint16_t	sno_sequence_min;
 	uint16_t	sno_sequence_max;
-	int32_t		siq_shard;		/* -1: derived */
-	uint32_t	siq_domain_key;
-	int64_t		muid_medallion; /* -1: derived */
-	int32_t		snowflake_node; /* -1: derived */
-	uint32_t	reserved;		/* zero: no padding */
-} IdgenNodeSettings;
+	uint32_t	siq_domain_hash;
+} IdgenNodeFields;
 
-/* Settings that meet nothing: what a record of the first layout holds */
-extern const IdgenNodeSettings idgen_node_no_settings;
+/* The siq domain hash of the reference: SHA-256's last 4 bytes (node.c) */
+extern uint32_t idgen_node_domain_hash(const char *domain, int local_id);
 
 /*
- * The record kept in the data directory ("idgen.node"), stored as it is:
- * the place and timeline of the last server that judged it, the copy that
- * server derives with, and the explicit node settings in force at
- * settings_place, the last server that recorded them as its own.  A
- * standby records its own settings there but is judged only once promoted,
- * so the two places differ while it is in recovery.  No padding, so its
- * bytes are all defined.  The first layout ended at settings
- * (IDGEN_NODE_RECORD_V1_LEN, with copied 0); the second's settings ended
- * at snowflake_node (IDGEN_NODE_RECORD_V2_LEN); the third ended at
- * quiet_until (IDGEN_NODE_RECORD_V3_LEN): idgen_node_upgrade reads them
- * all.
+ * One server of the lineage: where it lived (the directory's path only for
+ * messages), the identity its derived fields come from, and its fields.
+ * released has a bit (1 << kind) for each field a server after it took
+ * over by confirmation: that field no longer bars anyone.
  */
-typedef struct IdgenNodeRecord
+#define IDGEN_NODE_DIR_LEN		128
+
+typedef struct IdgenNodeUse
 {
 	IdgenNodePlace place;
-	uint32_t	timeline;
-
-	/*
-	 * Generators (bit 1 << kind) whose explicit settings came with a copy of
-	 * another server's data directory and are neither changed nor
-	 * confirmed since: they refuse.
-	 */
-	uint32_t	copied;
+	char		dir[IDGEN_NODE_DIR_LEN];
+	uint64_t	sysid;
 	uint64_t	copy;
-	IdgenNodeSettings settings;
+	uint32_t	timeline;
+	uint32_t	released;
+	IdgenNodeFields fields;
+} IdgenNodeUse;
+
+/*
+ * The record kept in the data directory ("idgen.node"), stored as it is,
+ * its first nuses uses only: the place and timeline of the last server that
+ * judged it, the copy that server derives with, and the lineage, the
+ * latest use first.  No padding, so its bytes are all defined.  At least
+ * the last IDGEN_NODE_PLACES places are kept: a place's older uses go
+ * first.
+ */
+#define IDGEN_NODE_USES			24
+#define IDGEN_NODE_PLACES		16
+#define IDGEN_NODE_LAYOUT		UINT32_C(0x4c494e35)	/* "LIN5": layout 5 */
+
+typedef struct IdgenNodeRecord
+{
+	uint32_t	layout;
+	uint32_t	nuses;
+	IdgenNodePlace place;
+	uint64_t	copy;
 
 	/*
-	 * Unix microseconds before which a confirmed copy makes no value with
-	 * the settings it was given: its origin may have run up to a window
+	 * Unix microseconds before which a confirmed server makes no value with
+	 * the fields it took over: their server may have run up to a window
 	 * ahead of the clock until it stopped.  0: none.
 	 */
 	int64_t		quiet_until;
-	IdgenNodePlace settings_place;
+	uint32_t	timeline;
+	uint32_t	reserved;
+	IdgenNodeUse uses[IDGEN_NODE_USES];
 } IdgenNodeRecord;
 
-#define IDGEN_NODE_RECORD_V1_LEN	offsetof(IdgenNodeRecord, settings)
-#define IDGEN_NODE_SETTINGS_V2_LEN	offsetof(IdgenNodeSettings, snowflake_node)
-#define IDGEN_NODE_RECORD_V2_LEN	(IDGEN_NODE_RECORD_V1_LEN + IDGEN_NODE_SETTINGS_V2_LEN + sizeof(int64_t))
-#define IDGEN_NODE_RECORD_V3_LEN	offsetof(IdgenNodeRecord, settings_place)
+#define IDGEN_NODE_RECORD_LEN(n)	(offsetof(IdgenNodeRecord, uses) + (size_t) (n) * sizeof(IdgenNodeUse))
 
 /*
- * A record of len bytes read into rec as it was stored, brought to this
- * layout: the fields an older layout lacks are derived (settings, their
- * place that of the record) or none (quiet_until).  False for a length no
- * layout has.
+ * The layouts before the lineage (1 to 4) kept one place's explicit
+ * settings; their lengths, which no length of layout 5 equals.  A record of
+ * len bytes in any layout, read into buf, becomes rec (idgen_node_upgrade):
+ * the server that judged it and the one that recorded the settings become
+ * uses, and settings marked as having come with a copy a use of an unknown
+ * place.  What they did not keep (the siq domain hash, the system
+ * identifier, the directory) is taken as self's.
+ * 1 for a record of this layout, 2 for one of an older layout, 0 for a
+ * length or header no layout has.
  */
-extern int	idgen_node_upgrade(IdgenNodeRecord *rec, size_t len);
+#define IDGEN_NODE_V1_LEN		288
+#define IDGEN_NODE_V2_LEN		320
+#define IDGEN_NODE_V3_LEN		328
+#define IDGEN_NODE_V4_LEN		600
+
+/*
+ * What a server knows of itself: where it lives, its system identifier, its
+ * timeline (out of recovery) and its node settings (IDGEN_NODE_DERIVED
+ * where unset).
+ */
+typedef struct IdgenNodeSelf
+{
+	IdgenNodePlace place;
+	char		dir[IDGEN_NODE_DIR_LEN];
+	uint64_t	sysid;
+	uint32_t	timeline;
+	IdgenNodeFields settings;
+} IdgenNodeSelf;
+
+extern int	idgen_node_len_ok(size_t len);
+extern int	idgen_node_upgrade(const void *buf, size_t len, const IdgenNodeSelf *self,
+							   IdgenNodeRecord *rec);
 
 /* What a server finds when it compares the record with itself */
 typedef enum IdgenNodeVerdict
@@ -156,57 +196,66 @@ typedef enum IdgenNodeVerdict
 typedef uint64_t (*IdgenNodeDraw) (void *arg);
 
 /*
- * Judge a server at own on timeline, with the explicit settings settings,
- * against rec (NULL when there is none), and fill next with the record it
- * must hold from now on (for IDGEN_NODE_KEEP, rec with its settings taken
- * as in idgen_node_take_settings).  A new copy is drawn until every
- * derived field differs from the record's.
+ * Judge a server out of recovery against rec (NULL when there is none) and
+ * fill next with the record it must hold from now on: its place, timeline
+ * and copy; the lineage stays.  A new copy is drawn until no derived field
+ * equals a number that another place of the lineage used or derives (for
+ * IDGEN_NODE_COPY, and for the other verdicts where the copy kept would
+ * give one).
  */
-extern IdgenNodeVerdict idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
-										 uint32_t timeline, uint64_t sysid,
-										 const IdgenNodeSettings *settings,
-										 IdgenNodeDraw draw, void *arg,
-										 IdgenNodeRecord *next);
+extern IdgenNodeVerdict idgen_node_judge(const IdgenNodeRecord *rec, const IdgenNodeSelf *self,
+										 IdgenNodeDraw draw, void *arg, IdgenNodeRecord *next);
 
 /*
- * Would servers with settings a and b make values of kind in common?  Only
- * explicit settings meet: equal fields (and, for sno, overlapping sequence
- * slices; for siq, the same domain hash).
+ * Where another place of rec's lineage has a field that a value of kind
+ * with fields mine could meet: the use (an index into rec->uses), and
+ * whether that place derives it (else it was set there).
  */
-extern int	idgen_node_settings_meet(IdgenNodeKind kind, const IdgenNodeSettings *a,
-									 const IdgenNodeSettings *b);
+typedef struct IdgenNodeMeeting
+{
+	int			use;
+	int			derived;
+} IdgenNodeMeeting;
 
 /*
- * The generators (bits 1 << kind) whose settings, settings, came with the
- * data directory of rec from the server that recorded them elsewhere, or
- * came so earlier (rec->copied) and have neither changed nor been
- * confirmed.
+ * The kinds (bits 1 << kind) whose setting in self meets a field of
+ * another place of rec's lineage, each with where (meetings[kind]); derived
+ * fields are not looked at (idgen_node_judge keeps them apart).
  */
-extern uint32_t idgen_node_copied(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
-								  const IdgenNodeSettings *settings);
+extern uint32_t idgen_node_refusals(const IdgenNodeRecord *rec, const IdgenNodeSelf *self,
+									IdgenNodeMeeting meetings[IDGEN_NODE_NKINDS]);
 
 /*
- * rec with the settings in force at own recorded as that server's own,
- * those that came with a copy marked copied: what a server writes at
- * start, at a reload and, in recovery, when it generates.  The judged
- * place, timeline and copy stay.
+ * The fields self makes values with, refused ones marked, recorded in rec
+ * as its place's latest use, with the identity rec derives with: what a
+ * server writes at start, at a reload, at its first value and when it is
+ * judged.  next equals rec when that use is already the latest.
  */
-extern void idgen_node_take_settings(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
-									 const IdgenNodeSettings *settings, IdgenNodeRecord *next);
+extern void idgen_node_take(const IdgenNodeRecord *rec, const IdgenNodeSelf *self,
+							uint32_t refused, IdgenNodeRecord *next);
 
 /*
- * The code that confirms copied settings on one server: a hash of its
- * system identifier, timeline and place, so that a confirmation copied
- * with the configuration to another server confirms nothing there.
+ * A confirmation: the fields of kinds in self no longer meet those of the
+ * other places of rec's lineage, whose uses release them.
  */
-extern uint64_t idgen_node_confirm_code(uint64_t sysid, uint32_t timeline,
-										const IdgenNodePlace *own);
+extern void idgen_node_release(IdgenNodeRecord *rec, const IdgenNodeSelf *self, uint32_t kinds);
+
+/*
+ * The code that confirms the refused kinds' fields on one server: a hash
+ * of its system identifier, timeline, place and those fields, so that a
+ * confirmation copied with the configuration to another server, or left in
+ * place while other fields are set, confirms nothing.
+ */
+extern uint64_t idgen_node_confirm_code(const IdgenNodeSelf *self, uint32_t kinds);
 
 /* Do two copies give different values in every derived field? */
 extern int	idgen_node_fields_differ(uint64_t sysid, uint32_t timeline, uint64_t copy_a,
 									 uint64_t copy_b);
 
-/* Are two places the same? */
-extern int	idgen_node_same_place(const IdgenNodePlace *a, const IdgenNodePlace *b);
+/*
+ * The number use i of rec bars of kind: its setting, or what it derives if
+ * it is its place's latest use; -1 for none
+ */
+extern int64_t idgen_node_use_number(const IdgenNodeRecord *rec, uint32_t i, IdgenNodeKind kind);
 
 #endif							/* IDGEN_NODE_H */

@@ -130,17 +130,17 @@ typedef struct IdgenMuidState
 } IdgenMuidState;
 
 /*
- * The node identity (idgen.c): the node record as this server holds it,
- * with the timeline and copy that derived node fields come from, decided
- * once per server lifetime, out of recovery, and published only once the
- * record on disk says the same.
+ * The node identity (nodeid.c): the timeline and copy that derived node
+ * fields come from, decided once per server lifetime, out of recovery, and
+ * published only once the record on disk says the same.
  */
 typedef struct IdgenNodeIdentity
 {
 	LWLock		lock;			/* serialises the decision and the record's
 								 * writes */
 	bool		decided;
-	IdgenNodeRecord rec;		/* on disk, once decided */
+	uint32		timeline;
+	uint64		copy;
 } IdgenNodeIdentity;
 
 /*
@@ -151,7 +151,7 @@ typedef struct IdgenNodeIdentity
  * not a change of meaning).  t/033_other_build.pl builds with another.
  */
 #ifndef IDGEN_SHMEM_LAYOUT
-#define IDGEN_SHMEM_LAYOUT	2
+#define IDGEN_SHMEM_LAYOUT	3
 #endif
 
 /*

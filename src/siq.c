@@ -13,7 +13,6 @@
 #include "shmem.h"
 #include "tickseq.h"
 
-#include "common/cryptohash.h"
 #include "common/sha2.h"
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
@@ -232,12 +231,6 @@ siq_from_parts(PG_FUNCTION_ARGS)
 static uint32
 siq_domain_hash_of(const char *domain, int local_id)
 {
-	uint8		digest[PG_SHA256_DIGEST_LENGTH];
-	pg_cryptohash_ctx *ctx;
-	uint32		h;
-
-	if (domain[0] == '\0' || strcmp(domain, "0") == 0)
-		return 0;
 	for (const char *c = domain; *c; c++)
 	{
 		if ((unsigned char) *c >= 0x80)
@@ -252,22 +245,7 @@ siq_domain_hash_of(const char *domain, int local_id)
 					 errhint("Give an internationalised domain name in its IDNA (punycode) form.")));
 		}
 	}
-
-	ctx = pg_cryptohash_create(PG_SHA256);
-	if (pg_cryptohash_init(ctx) < 0 ||
-		pg_cryptohash_update(ctx, (const uint8 *) domain, strlen(domain)) < 0 ||
-		pg_cryptohash_final(ctx, digest, sizeof(digest)) < 0)
-	{
-		const char *why = pg_cryptohash_error(ctx);
-
-		pg_cryptohash_free(ctx);
-		elog(ERROR, "could not compute SHA-256: %s", why);
-	}
-	pg_cryptohash_free(ctx);
-	h = (uint32) be_get(digest + PG_SHA256_DIGEST_LENGTH - 4, 4);
-	if (local_id != 0)
-		h = ((uint32) (local_id % 256) << 24) | (h & 0xFFFFFF);
-	return h;
+	return idgen_node_domain_hash(domain, local_id);
 }
 
 PG_FUNCTION_INFO_V1(siq_domain_hash);

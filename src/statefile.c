@@ -19,7 +19,7 @@
 #include "storage/fd.h"
 
 /* The largest file: magic, payload and CRC */
-#define IDGEN_FILE_MAX		1024
+#define IDGEN_FILE_MAX		8192
 
 static pg_crc32c
 idgen_file_crc(const char *buf, size_t len)

@@ -333,48 +333,57 @@ ok(logged_change($pcopy, $fp, $fpc), 'not preloaded: the copy\'s log shows the o
 is_deeply(generated_fields($plain), $fp, 'not preloaded: the origin keeps its fields');
 $pcopy->stop;
 
-# (g) A record of the first layout (what 1.1 wrote: no settings) is read as
-# it is, and rewritten with the settings in force at the next value
+# (g) Records of the layouts before the lineage, made here as those
+# versions wrote them (a place with a 256-byte host name, the timeline, the
+# copied generators, the copy, then the settings as each layout had them),
+# are read as they are, trusted, and rewritten in this layout: one use, the
+# server's own
 my $ppath = $plain->data_dir . '/idgen.node';
 
-# Stop the server, put back the record's bytes as $older gives them from
-# the bytes before the CRC (magic and payload), with their CRC, and start it
+# Stop the server, write a record of payload $payload with its magic and
+# CRC, and start it
 sub older_record
 {
-	my ($older) = @_;
+	my ($payload) = @_;
 	$plain->stop;
-	my $bytes = $older->(substr(slurp_file($ppath), 0, -4));
+	my $bytes = pack('L<', 0x69644e44) . $payload;
 	write_bytes($ppath, $bytes . pack('L', crc32c($bytes)));
 	$plain->start;
 	return;
 }
+my @dir = stat($plain->data_dir);
+my $host = `hostname`;
+chomp $host;
+# timeline 1, nothing copied, copy 0: the plain cluster's own
+my $older_head = pack('Q< Q< a256 L< L< Q<', $dir[0], $dir[1], $host, 1, 0, 0);
+my $this_layout = 4 + 112 + 272 + 4;    # magic, header, one use, CRC
 
-is(length(slurp_file($ppath)), 4 + 600 + 4, 'the record: magic, 600 bytes of payload, CRC');
-older_record(sub { substr($_[0], 0, 4 + 288) });
+is(length(slurp_file($ppath)), $this_layout, 'the record: magic, a header and one use, CRC');
+older_record($older_head);
 is_deeply(generated_fields($plain), $fp, 'a record of the first layout: trusted, the same fields');
-is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
+is(length(slurp_file($ppath)), $this_layout, '... and rewritten in this layout, with one use');
 
-# (h) A record of the second layout (what 1.2 wrote: settings without the
-# snowflake node, then the quiet time) likewise, its settings kept: the
-# origin's own sno partition is not taken for a copied one
+# (h) The second layout (what 1.2 wrote: settings without the snowflake
+# node, then the quiet time) likewise, its settings kept: the origin's own
+# sno partition is not taken for a copied one
 configure($plain, sno_partition => 78);
 is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
 	'the origin generates with a partition of its own');
-older_record(sub { substr($_[0], 0, 4 + 288 + 24) . substr($_[0], 4 + 288 + 32, 8) });
+older_record($older_head . pack('l< S< S< l< L< q< q<', 78, 0, 65535, -1, 0, -1, 0));
 is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
 	'a record of the second layout: trusted, its setting the server\'s own');
 is_deeply(generated_fields_but_sno($plain), [ undef, @$fp[ 1 .. 3 ] ],
 	'a record of the second layout: the same derived fields');
-is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
+is(length(slurp_file($ppath)), $this_layout, '... and rewritten in this layout');
 
-# (i) A record of the third layout (what 1.3 wrote: no place of its own for
-# the settings, which are the judged place's) likewise
-older_record(sub { substr($_[0], 0, 4 + 328) });
+# (i) The third layout (what 1.3 wrote: the snowflake node, no place of the
+# settings' own) likewise
+older_record($older_head . pack('l< S< S< l< L< q< l< L< q<', 78, 0, 65535, -1, 0, -1, -1, 0, 0));
 is($plain->safe_psql('postgres', 'SELECT sno_extract_partition(gen_sno())'), '78',
 	'a record of the third layout: trusted, its setting the server\'s own');
 is_deeply(generated_fields_but_sno($plain), [ undef, @$fp[ 1 .. 3 ] ],
 	'a record of the third layout: the same derived fields');
-is(length(slurp_file($ppath)), 4 + 600 + 4, '... and rewritten in this layout');
+is(length(slurp_file($ppath)), $this_layout, '... and rewritten in this layout');
 
 # A file copy started on its own with its origin's setting refuses that
 # generator (out of recovery: the refusal gives the confirmation code);
@@ -386,7 +395,7 @@ $plain->stop;
 my $pcopy2 = clone($plain, 'plain_copy2', 'file copy');
 ($out, $err) = run_script($pcopy2, 'SELECT gen_sno();');
 like( $err,
-	qr/ERROR:  55000: cannot generate with node settings copied from another server\nDETAIL:  "idgen\.sno_partition" = 77 came with this data directory from the server it was copied from, which may still be making values with it\.\nHINT:  Give this server its own "idgen\.sno_partition" and reload; or, once the server it was copied from has stopped for good, confirm with ALTER SYSTEM SET idgen\.node_confirm = '[0-9a-f]{16}' and reload\./,
+	qr/ERROR:  55000: cannot generate with sno partition 77 \(sequence 0 to 65535\): another server of this data directory's lineage used it\nDETAIL:  The server at host "\Q$host\E", directory "\Q${\ $plain->data_dir }\E", timeline 1, used it, and its node record came with this data directory: that server may still be making values with it\.\nHINT:  Give this server its own "idgen\.sno_partition" and reload, or unset it to derive one; or, once that server has stopped for good, confirm with ALTER SYSTEM SET idgen\.node_confirm = '[0-9a-f]{16}' and reload\./,
 	'a copy with its origin\'s setting: gen_sno() refuses with 55000');
 is($out, '', '... and returns nothing');
 my $fpc2 = generated_fields_but_sno($pcopy2);

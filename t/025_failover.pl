@@ -262,33 +262,38 @@ SELECT (SELECT count(DISTINCT id) FROM a), (SELECT count(DISTINCT id) FROM b),
        (SELECT string_agg(DISTINCT $field{$type}::text, ',') FROM b);});
 }
 
-# The refusal of a generator whose setting came with the copy, whole: in
-# recovery it names the record's host and timeline; out of it, it gives the
-# code that confirms the setting, which is returned
+# The refusal of a generator whose setting meets a field that another
+# server of the lineage, $origin on $timeline, used, whole: in recovery it
+# names that server; out of it, it gives the code that confirms the
+# setting, which is returned
+my %FIELD = (
+	sno => sub { "sno partition $_[0] (sequence 0 to 65535)" },
+	siq => sub { "siq shard $_[0] (domain hash 0)" },
+	muid => sub { "muid medallion $_[0]" },
+	snowflake => sub { "snowflake node $_[0]" });
+
 sub refusal_in_recovery
 {
-	my ($node, $type, $value, $timeline, $what) = @_;
+	my ($node, $type, $value, $origin, $timeline, $what) = @_;
 	my ($out, $err) = run_script($node, "SELECT $GEN{$type};");
 	like( $err,
-		qr/^psql:<stdin>:1: ERROR:  55000: cannot generate with node settings copied from another server
-DETAIL:  "\Q$SETTING{$type}\E" = \Q$value\E came with this data directory from the server it copies, which made the node record "idgen\.node" with it on host "\Q$HOST\E", timeline $timeline: this server, in recovery, would make the values that server makes\.
-HINT:  Give this server its own "\Q$SETTING{$type}\E" in postgresql\.conf or with ALTER SYSTEM, then reload\.
-LOCATION:  /, "$what: $GEN{$type} refuses with 55000, naming $SETTING{$type}");
+		qr/^psql:<stdin>:1: ${\ lineage_refusal($FIELD{$type}->($value), $origin, $timeline) }in recovery, this server would make that server's values\.
+HINT:  Give this server its own "\Q$SETTING{$type}\E", one no server of its lineage used, in postgresql\.conf or with ALTER SYSTEM, then reload\.
+LOCATION:  /, "$what: $GEN{$type} refuses with 55000, naming the field and where it was used");
 	is($out, '', "$what: $GEN{$type} returns nothing");
 	return;
 }
 
 sub refusal_promoted
 {
-	my ($node, $type, $value, $what) = @_;
+	my ($node, $type, $value, $origin, $timeline, $what) = @_;
 	my ($out, $err) = run_script($node, "SELECT $GEN{$type};");
 	my ($code) = $err =~ /idgen\.node_confirm = '([0-9a-f]{16})'/;
 	$code //= 'none';
 	like( $err,
-		qr/^psql:<stdin>:1: ERROR:  55000: cannot generate with node settings copied from another server
-DETAIL:  "\Q$SETTING{$type}\E" = \Q$value\E came with this data directory from the server it was copied from, which may still be making values with it\.
-HINT:  Give this server its own "\Q$SETTING{$type}\E" and reload; or, once the server it was copied from has stopped for good, confirm with ALTER SYSTEM SET idgen\.node_confirm = '$code' and reload\.
-LOCATION:  /, "$what: $GEN{$type} refuses with 55000, naming $SETTING{$type}, with the code that confirms it");
+		qr/^psql:<stdin>:1: ${\ lineage_refusal($FIELD{$type}->($value), $origin, $timeline) }that server may still be making values with it\.
+HINT:  Give this server its own "\Q$SETTING{$type}\E" and reload, or unset it to derive one; or, once that server has stopped for good, confirm with ALTER SYSTEM SET idgen\.node_confirm = '$code' and reload\.
+LOCATION:  /, "$what: $GEN{$type} refuses with 55000, naming the field, with the code that confirms it");
 	is($out, '', "$what: $GEN{$type} returns nothing");
 	return $code;
 }
@@ -301,7 +306,8 @@ sub node_sources
 		"SELECT string_agg(generator || ': ' || node_source, ', ' ORDER BY generator)
 		 FROM idgen_stats() WHERE generator IN ('sno', 'siq', 'muid', 'snowflake')");
 }
-my $REFUSED = 'setting, refused: it came with a copy of another server';
+sub refused { "setting, refused: used at host \"$HOST\", timeline $_[0]" }
+my $REFUSED = refused(1);
 
 # A primary with node settings set by ALTER SYSTEM, as the README says to
 my $p2 = idgen_node('settings_primary', init => { allows_streaming => 1 }, preload => 1);
@@ -323,10 +329,10 @@ is( $s2->safe_psql('postgres', q{
 		       current_setting('idgen.siq_shard'), current_setting('idgen.muid_medallion'),
 		       current_setting('idgen.snowflake_node')}),
 	't|1|7|4242|1001', 'the standby made with -R is in recovery, with its primary\'s node settings');
-refusal_in_recovery($s2, 'sno', 1, 1, 'standby with copied settings');
-refusal_in_recovery($s2, 'siq', 7, 1, 'standby with copied settings');
-refusal_in_recovery($s2, 'muid', 4242, 1, 'standby with copied settings');
-refusal_in_recovery($s2, 'snowflake', 1001, 1, 'standby with copied settings');
+refusal_in_recovery($s2, 'sno', 1, $p2, 1, 'standby with copied settings');
+refusal_in_recovery($s2, 'siq', 7, $p2, 1, 'standby with copied settings');
+refusal_in_recovery($s2, 'muid', 4242, $p2, 1, 'standby with copied settings');
+refusal_in_recovery($s2, 'snowflake', 1001, $p2, 1, 'standby with copied settings');
 is(node_sources($s2), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED, snowflake: $REFUSED",
 	'standby with copied settings: idgen_stats() shows the four refused');
 
@@ -366,7 +372,7 @@ $s3->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
   or die 'the standby was not promoted';
 my %value = (sno => 1, siq => 7, muid => 4242, snowflake => 1001);
 my %code;
-$code{$_} = refusal_promoted($s3, $_, $value{$_}, 'promoted with copied settings') for @NODE_TYPES;
+$code{$_} = refusal_promoted($s3, $_, $value{$_}, $p2, 1, 'promoted with copied settings') for @NODE_TYPES;
 like($code{sno}, qr/^[0-9a-f]{16}$/, 'the code is 16 hex digits');
 is("$code{siq} $code{muid} $code{snowflake}", "$code{sno} $code{sno} $code{sno}",
 	'the four refusals give the same code');
@@ -375,11 +381,11 @@ is(node_sources($s3), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED, snowflake: 
 
 # The refusal is on disk: a restart does not lift it
 $s3->restart;
-is(refusal_promoted($s3, 'siq', 7, 'restarted'), $code{sno}, 'after a restart: the same refusal, the same code');
+is(refusal_promoted($s3, 'siq', 7, $p2, 1, 'restarted'), $code{sno}, 'after a restart: the same refusal, the same code');
 
 # Another code confirms nothing
 configure($s3, node_confirm => '0123456789abcdef');
-refusal_promoted($s3, 'sno', 1, 'with another code');
+refusal_promoted($s3, 'sno', 1, $p2, 1, 'with another code');
 
 # Only a superuser confirms: the setting is read from the configuration
 # files, which ALTER SYSTEM writes; a session cannot set it
@@ -391,7 +397,7 @@ is( join("\n", $role_err =~ /ERROR:  (.*)$/mg),
 	"42501: permission denied to set parameter \"idgen.node_confirm\"\n"
 	  . "55P02: parameter \"idgen.node_confirm\" cannot be changed now",
 	'a role that is not a superuser can neither ALTER SYSTEM nor SET the confirmation');
-refusal_promoted($s3, 'sno', 1, 'after the attempts');
+refusal_promoted($s3, 'sno', 1, $p2, 1, 'after the attempts');
 
 # The operator confirms: the first value waits out the old primary's window
 configure($s3, node_confirm => $code{sno});
@@ -399,7 +405,7 @@ is( $s3->safe_psql('postgres', q{
 		SELECT sno_extract_partition(gen_sno()), clock_timestamp() - statement_timestamp() >= interval '1.15 s'}),
 	'1|t', 'confirmed: it generates with the copied partition, once 1.2 s have passed');
 like(slurp_file($s3->logfile),
-	qr/LOG:  node settings that came with data directory ".*" are confirmed as this server's own/,
+	qr/LOG:  node fields that another server of this data directory's lineage used are confirmed as this server's own/,
 	'the confirmation is logged');
 is(node_sources($s3), 'muid: setting, siq: setting, sno: setting, snowflake: setting',
 	'... and idgen_stats() shows the settings in force');
@@ -423,7 +429,7 @@ my $s4 = PostgreSQL::Test::Cluster->new('settings_split');
 $s4->init_from_backup($s3, 'split', has_streaming => 1);
 $s4->start;
 $s3->wait_for_catchup($s4);
-refusal_in_recovery($s4, 'muid', 4242, 2, 'a standby of the promoted server');
+refusal_in_recovery($s4, 'muid', 4242, $s3, 2, 'a standby of the promoted server');
 my $origin_loop = $s3->background_psql('postgres', on_error_stop => 0);
 $origin_loop->query_until(qr/started/, "\\echo started\n" . q{
 	CREATE TABLE split_stop ();
@@ -446,17 +452,18 @@ $s4->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
   or die 'the standby was not promoted';
 is($s4->safe_psql('postgres', "SELECT current_setting('idgen.node_confirm')"), $code{sno},
 	'split brain: the promoted standby has the confirmation of the server it copies');
-my $split_code = refusal_promoted($s4, 'sno', 1, 'split brain');
+my $split_code = refusal_promoted($s4, 'sno', 1, $s3, 2, 'split brain');
 isnt($split_code, $code{sno}, '... which confirms nothing here: its own code differs');
-refusal_promoted($s4, $_, $value{$_}, 'split brain') for ('siq', 'muid', 'snowflake');
+refusal_promoted($s4, $_, $value{$_}, $s3, 2, 'split brain') for ('siq', 'muid', 'snowflake');
 
 # Both at the same time: the origin makes its values, the promoted standby none
 $err = generate_together($dir, [ $s3, 'origin1' ], [ $s4, 'split1' ]);
 is($err->{origin1}, '', 'split brain: the origin generates');
 my @errors = grep { /ERROR/ } split /\n/, $err->{split1};
 my %error_kinds = map { s/^psql:[^:]*:\d+: //r => 1 } @errors;
-is( join(', ', sort keys %error_kinds) . ' x ' . scalar(@errors),
-	'ERROR:  cannot generate with node settings copied from another server x ' . (4 * $STATEMENTS),
+is( join("\n", sort keys %error_kinds) . "\nx " . scalar(@errors),
+	join("\n", sort map { "ERROR:  cannot generate with ${\ $FIELD{$_}->($value{$_}) }: another server of this data directory's lineage used it" } @NODE_TYPES)
+	  . "\nx " . (4 * $STATEMENTS),
 	'split brain: at the same time, the promoted standby refuses every statement of the four');
 is(-s "$dir/split1", 0, '... and made no value');
 for my $type (@NODE_TYPES)
@@ -480,23 +487,34 @@ $origin_loop->query_safe('SELECT 1');    # dies if the loop failed
 $origin_loop->quit;
 $s4->stop;
 
-# The README's recipe: the standby's own settings added to its
-# postgresql.auto.conf (which pg_basebackup -R writes too) before it
-# starts.  It never refuses, in recovery or once promoted.
-$s3->backup('recipe', backup_options => ['--write-recovery-conf']);
+# The README's recipe, as written there: the standby's own settings added
+# to the postgresql.auto.conf that pg_basebackup -R writes, before it
+# starts.  Only the primary's address, the directory, and the port and log
+# the test gives each server are put in.  It never refuses, in recovery or
+# once promoted.
+my $readme = slurp_file("$FindBin::RealBin/../README.md");
+my ($recipe) = $readme =~ /\*\*The failover recipe that never meets a refusal:\*\*.*?\n```\n(.*?)```\n/s
+  or die 'README.md: no failover recipe';
+my %recipe_set = $recipe =~ /^idgen\.(\w+) = (\d+)$/mg;
+is(join(',', sort keys %recipe_set), 'muid_medallion,siq_shard,sno_partition,snowflake_node',
+	'the recipe sets all four node fields');
 my $s5 = PostgreSQL::Test::Cluster->new('settings_recipe');
-$s5->init_from_backup($s3, 'recipe');
-$s5->append_conf('postgresql.auto.conf',
-	"idgen.sno_partition = 5\nidgen.siq_shard = 11\nidgen.muid_medallion = 4245\nidgen.snowflake_node = 1005\n");
-$s5->start;
+my $recipe_dir = $s5->data_dir;
+$recipe =~ s{-h db1\b}{-h ${\ $s3->host } -p ${\ $s3->port }}g;
+$recipe =~ s{/srv/pg/standby}{$recipe_dir}g;
+$recipe =~ s{pg_ctl -D (\S+) start}{pg_ctl -D $1 -w -l ${\ $s5->logfile } -o '-p ${\ $s5->port }' start};
+rmdir $recipe_dir;
+system_or_bail('bash', '-e', '-c', $recipe);
+$s5->_update_pid(1);
 my $fields = q{SELECT pg_is_in_recovery(), sno_extract_partition(gen_sno()),
 	siq_extract_shard(gen_siq('user')), muid_extract_medallion(gen_muid()),
 	snowflake_extract_node(gen_snowflake())};
-is($s5->safe_psql('postgres', $fields), 't|5|11|4245|1005', 'the recipe: the standby generates in recovery');
+my $recipe_fields = join('|', @recipe_set{qw(sno_partition siq_shard muid_medallion snowflake_node)});
+is($s5->safe_psql('postgres', $fields), "t|$recipe_fields", 'the recipe: the standby generates in recovery');
 $s5->promote;
 $s5->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
   or die 'the standby was not promoted';
-is($s5->safe_psql('postgres', $fields), 'f|5|11|4245|1005', '... and once promoted');
+is($s5->safe_psql('postgres', $fields), "f|$recipe_fields", '... and once promoted');
 
 $s5->stop;
 $s3->stop;

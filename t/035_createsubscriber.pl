@@ -62,7 +62,7 @@ is( $standby->safe_psql(
 
 my ($out, $err) = run_script($standby, 'SELECT gen_snowflake()');
 like($err,
-	qr/ERROR:  55000: cannot generate with node settings copied from another server\nDETAIL:  "idgen.snowflake_node" = 5 came with this data directory from the server it was copied from/,
+	qr/${\ lineage_refusal('snowflake node 5', $primary, 1) }that server may still/,
 	'the snowflake node that came with the copy is refused');
 is($out, '', 'no value');
 is($primary->safe_psql('postgres', 'SELECT snowflake_extract_node(gen_snowflake())'),

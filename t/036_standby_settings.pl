@@ -52,7 +52,7 @@ $cascade->init_from_backup($new, 'cascade', has_streaming => 1);
 $cascade->start;
 my ($out, $err) = run_script($cascade, "SELECT gen_siq('user')");
 like($err,
-	qr/ERROR:  55000: cannot generate with node settings copied from another server\nDETAIL:  "idgen\.siq_shard" = 2 came with this data directory from the server it copies/,
+	qr/${\ lineage_refusal('siq shard 2 (domain hash 0)', $new, 1) }in recovery/,
 	"a copy of the standby refuses the standby's shard");
 is($out, '', 'no value');
 $cascade->stop;
@@ -94,7 +94,7 @@ $new->wait_for_catchup($old);
 
 ($out, $err) = run_script($old, "SELECT gen_siq('user')");
 like($err,
-	qr/ERROR:  55000: cannot generate with node settings copied from another server\nDETAIL:  "idgen\.siq_shard" = 2 came with this data directory from the server it copies/,
+	qr/${\ lineage_refusal('siq shard 2 (domain hash 0)', $new, 1) }in recovery/,
 	'the rewound server refuses the shard that came with the rewind');
 is($out, '', 'no value');
 is($new->safe_psql('postgres', $shard), '2', 'the new primary goes on with it');
@@ -148,7 +148,7 @@ like($new->safe_psql('postgres', "SELECT node_source FROM idgen_stats() WHERE ge
 	'as a copy on timeline 3');
 ($out, $err) = run_script($new, "SELECT gen_siq('user')");
 like($err,
-	qr/ERROR:  55000: cannot generate with node settings copied from another server\nDETAIL:  "idgen\.siq_shard" = 1 came with this data directory from the server it was copied from/,
+	qr/${\ lineage_refusal('siq shard 1 (domain hash 0)', $old, 3) }that server may still/,
 	"and refuses the old primary's siq shard, which came with the rewind");
 is($out, '', 'no value');
 

@@ -10,9 +10,10 @@ use Exporter 'import';
 use Test::More;
 use Time::HiRes;
 use Math::BigInt;
+use POSIX ();
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
-our @EXPORT = qw(@TYPES @CORE_GENERATORS %GEN %COLUMN idgen_node fixed_ids fixed_ids_md5_sql $FIXED_IDS_MD5
+our @EXPORT = qw(@TYPES @CORE_GENERATORS %GEN %COLUMN idgen_node lineage_refusal fixed_ids fixed_ids_md5_sql $FIXED_IDS_MD5
   extension_catalog same_catalog configure reset_settings derived_fields run_together
   run_script crash_backend sno_for three_sessions_insert scope_handover crc32c read_bytes write_bytes);
 
@@ -301,6 +302,18 @@ sub derived_fields
 		push @fields, $field->bstr;
 	}
 	return \@fields;
+}
+
+# The start of a refusal of a node field, as a pattern: the message, and
+# the detail naming the server of the lineage that used the field, $origin
+# on $timeline, up to where it differs in and out of recovery.  $field as
+# the message shows it: "siq shard 7 (domain hash 0)".
+sub lineage_refusal
+{
+	my ($field, $origin, $timeline) = @_;
+	my $host = (POSIX::uname())[1];    # what gethostname() gives the server
+	return qr/ERROR:  55000: cannot generate with \Q$field\E: another server of this data directory's lineage used it
+DETAIL:  The server at host "\Q$host\E", directory "\Q${\ $origin->data_dir }\E", timeline $timeline, used it, and its node record came with this data directory: /;
 }
 
 # Run each job, [node, SQL], in a session of its own on its node, all

@@ -30,7 +30,7 @@
 
 #define NPAIRS		100000
 #define NSIGMA		5.0
-#define NTESTS		56
+#define NTESTS		68
 
 static int	test_no = 0;
 static int	failures = 0;
@@ -260,6 +260,52 @@ fields_moved(uint64_t sysid, uint32_t ta, uint64_t ca, uint32_t tb, uint64_t cb,
 	return 1;
 }
 
+/* Node settings: -1 where a field is derived */
+static IdgenNodeFields
+fields(int64_t partition, uint16_t seq_min, uint16_t seq_max, int64_t shard,
+	   uint32_t domain_hash, int64_t medallion, int64_t node)
+{
+	IdgenNodeFields f;
+
+	memset(&f, 0, sizeof(f));
+	f.number[IDGEN_NODE_SNO] = partition;
+	f.sno_sequence_min = seq_min;
+	f.sno_sequence_max = seq_max;
+	f.number[IDGEN_NODE_SIQ] = shard;
+	f.siq_domain_hash = domain_hash;
+	f.number[IDGEN_NODE_MUID] = medallion;
+	f.number[IDGEN_NODE_SNOWFLAKE] = node;
+	return f;
+}
+
+/* What a server at place knows of itself */
+static IdgenNodeSelf
+self_at(IdgenNodePlace p, uint64_t sysid, uint32_t timeline, IdgenNodeFields settings)
+{
+	IdgenNodeSelf s;
+
+	memset(&s, 0, sizeof(s));
+	s.place = p;
+	snprintf(s.dir, sizeof(s.dir), "/srv/%s/%" PRIu64, p.host, p.ino);
+	s.sysid = sysid;
+	s.timeline = timeline;
+	s.settings = settings;
+	return s;
+}
+
+/* idgen_node_judge for a server at place on timeline */
+static IdgenNodeVerdict
+judge(const IdgenNodeRecord *rec, const IdgenNodePlace *p, uint32_t timeline, uint64_t sysid,
+	  const IdgenNodeFields *settings, IdgenNodeDraw d, void *arg, IdgenNodeRecord *next)
+{
+	IdgenNodeSelf s = self_at(*p, sysid, timeline, *settings);
+
+	return idgen_node_judge(rec, &s, d, arg, next);
+}
+
+#define ALL_KINDS	((UINT32_C(1) << IDGEN_NODE_NKINDS) - 1)
+#define BIT(k)		(UINT32_C(1) << (k))
+
 static void
 test_judge(void)
 {
@@ -274,24 +320,24 @@ test_judge(void)
 	IdgenNodeRecord copy2;
 	IdgenNodeVerdict v;
 	Draws		none = {NULL, 0, 0};
-	IdgenNodeSettings none_set = idgen_node_no_settings;
+	IdgenNodeFields none_set = fields(-1, 0, 65535, -1, 0, -1, -1);
 	int			bad;
 
 	/* a first record: own place, the timeline, copy 0 */
-	v = idgen_node_judge(NULL, &origin, 3, sysid, &none_set, draw, &none, &rec);
+	v = judge(NULL, &origin, 3, sysid, &none_set, draw, &none, &rec);
 	ok(v == IDGEN_NODE_FIRST && idgen_node_same_place(&rec.place, &origin) &&
-	   rec.timeline == 3 && rec.copy == 0 && rec.copied == 0 && rec.quiet_until == 0 &&
-	   memcmp(&rec.settings, &none_set, sizeof(none_set)) == 0 && none.used == 0,
-	   "no record: a first one, with copy 0");
+	   rec.timeline == 3 && rec.copy == 0 && rec.nuses == 0 && rec.quiet_until == 0 &&
+	   rec.layout == IDGEN_NODE_LAYOUT && none.used == 0,
+	   "no record: a first one, with copy 0 and no lineage yet");
 
 	/* the server's own record on its timeline: kept, as after a crash-restart */
-	v = idgen_node_judge(&rec, &origin, 3, sysid, &none_set, draw, &none, &next);
+	v = judge(&rec, &origin, 3, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_KEEP && memcmp(&next, &rec, sizeof(rec)) == 0,
 	   "own place, same timeline: the record is kept as it is");
 
 	/* promoted here (a restored backup promoted in place): the copy is kept */
 	rec.copy = 77;
-	v = idgen_node_judge(&rec, &origin, 5, sysid, &none_set, draw, &none, &next);
+	v = judge(&rec, &origin, 5, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_TIMELINE && next.timeline == 5 && next.copy == 77 &&
 	   fields_moved(sysid, 3, 77, 5, next.copy, 2),
 	   "own place, new timeline: copy kept, every field moves on by the timelines passed");
@@ -302,7 +348,7 @@ test_judge(void)
 	 * less stale than one below it
 	 */
 	rec.timeline = 5;
-	v = idgen_node_judge(&rec, &origin, 3, sysid, &none_set, draw, &none, &next);
+	v = judge(&rec, &origin, 3, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_TIMELINE && next.timeline == 3 && next.copy == 77 &&
 	   idgen_node_same_place(&next.place, &origin),
 	   "own place, a timeline below the record's: a new timeline, rewritten with it (verdict %d, timeline %u)",
@@ -310,7 +356,7 @@ test_judge(void)
 	rec.timeline = 3;
 
 	/* a promoted standby: its origin's record, elsewhere, the next timeline */
-	v = idgen_node_judge(&rec, &standby, 4, sysid, &none_set, draw, &none, &next);
+	v = judge(&rec, &standby, 4, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_TIMELINE && idgen_node_same_place(&next.place, &standby) &&
 	   next.timeline == 4 && next.copy == 77 && none.used == 0 &&
 	   fields_moved(sysid, 3, 77, 4, next.copy, 1),
@@ -330,7 +376,7 @@ test_judge(void)
 	rec.copy = 0;
 	rec.timeline = 1;
 	rec.place = origin;
-	v = idgen_node_judge(&rec, &clone, 1, sysid, &none_set, draw, &none, &copy1);
+	v = judge(&rec, &clone, 1, sysid, &none_set, draw, &none, &copy1);
 	ok(v == IDGEN_NODE_COPY && idgen_node_same_place(&copy1.place, &clone) &&
 	   copy1.timeline == 1 && copy1.copy != 0 && copy1.copy <= IDGEN_NODE_COPY_MASK &&
 	   idgen_node_fields_differ(sysid, 1, 0, copy1.copy),
@@ -344,7 +390,7 @@ test_judge(void)
 		bad = 0;
 		for (int i = 0; i < 3; i++)
 		{
-			if (idgen_node_judge(&rec, &others[i], 1, sysid, &none_set, draw, &none, &next) != IDGEN_NODE_COPY)
+			if (judge(&rec, &others[i], 1, sysid, &none_set, draw, &none, &next) != IDGEN_NODE_COPY)
 				bad++;
 		}
 		ok(bad == 0, "another device, inode or host name each makes a copy");
@@ -355,18 +401,18 @@ test_judge(void)
 		uint64_t	list[] = {256, 65536, UINT64_C(1) << 40, 512 | (UINT64_C(7) << 44), 1};
 		Draws		d = {list, 5, 0};
 
-		v = idgen_node_judge(&rec, &clone, 1, sysid, &none_set, draw, &d, &next);
+		v = judge(&rec, &clone, 1, sysid, &none_set, draw, &d, &next);
 		ok(v == IDGEN_NODE_COPY && d.used == 5 && next.copy == 1,
 		   "copies that leave a field unchanged are drawn again (%d draws, copy %" PRIu64 ")",
 		   d.used, next.copy);
 	}
 
 	/* a crash-restart of the copy: its own record now, the same copy */
-	v = idgen_node_judge(&copy1, &clone, 1, sysid, &none_set, draw, &none, &next);
+	v = judge(&copy1, &clone, 1, sysid, &none_set, draw, &none, &next);
 	ok(v == IDGEN_NODE_KEEP && next.copy == copy1.copy, "a copy restarted keeps its copy");
 
 	/* a copy of the copy: every field differs from the first copy's */
-	v = idgen_node_judge(&copy1, &clone2, 1, sysid, &none_set, draw, &none, &copy2);
+	v = judge(&copy1, &clone2, 1, sysid, &none_set, draw, &none, &copy2);
 	ok(v == IDGEN_NODE_COPY && copy2.copy != copy1.copy &&
 	   idgen_node_fields_differ(sysid, 1, copy1.copy, copy2.copy),
 	   "a copy of a copy: every field differs from its origin's (the first copy)");
@@ -377,172 +423,376 @@ test_judge(void)
 	{
 		rec.copy = rng() & IDGEN_NODE_COPY_MASK;
 		rec.timeline = timelines[i];
-		if (idgen_node_judge(&rec, &clone, timelines[i], sysids[i], &none_set, draw, &none, &next) != IDGEN_NODE_COPY ||
+		if (judge(&rec, &clone, timelines[i], sysids[i], &none_set, draw, &none, &next) != IDGEN_NODE_COPY ||
 			!idgen_node_fields_differ(sysids[i], timelines[i], rec.copy, next.copy))
 			bad++;
 	}
 	ok(bad == 0, "%d copies each differ from their origin in every field (%d do not)", NPAIRS, bad);
 }
 
-/* Settings that came with a copy, and settings of a server's own */
-static IdgenNodeSettings
-settings(int32_t partition, uint16_t seq_min, uint16_t seq_max, int32_t shard,
-		 uint32_t domain_hash, int64_t medallion, int32_t node)
-{
-	IdgenNodeSettings s;
-
-	memset(&s, 0, sizeof(s));
-	s.sno_partition = partition;
-	s.sno_sequence_min = seq_min;
-	s.sno_sequence_max = seq_max;
-	s.siq_shard = shard;
-	s.siq_domain_key = domain_hash;
-	s.muid_medallion = medallion;
-	s.snowflake_node = node;
-	return s;
-}
-
-#define ALL_COPIED	((UINT32_C(1) << IDGEN_NODE_NKINDS) - 1)
-#define BIT(k)		(UINT32_C(1) << (k))
-
+/*
+ * The lineage: a field another place used or derives is refused whatever
+ * settings give it, however often they changed since; a confirmation
+ * releases it; derived fields keep out of the lineage's numbers.
+ */
 static void
-test_settings(void)
+test_lineage(void)
 {
 	uint64_t	sysid = UINT64_C(7711361993758238403);
 	IdgenNodePlace origin = place(2049, 131073, "db1");
 	IdgenNodePlace standby = place(2049, 262145, "db2");
 	IdgenNodePlace clone2 = place(2049, 393217, "db3");
-	IdgenNodeSettings primary = settings(1, 0, 65535, 7, 2261653831u, 12345, 3);
-	IdgenNodeSettings none_set = idgen_node_no_settings;
-	IdgenNodeSettings s;
+	IdgenNodeFields primary = fields(1, 0, 65535, 7, 2261653831u, 12345, 3);
+	IdgenNodeFields derived = fields(-1, 0, 65535, -1, 0, -1, -1);
+	IdgenNodeFields f;
+	IdgenNodeSelf so = self_at(origin, sysid, 1, primary);
+	IdgenNodeSelf ss;
 	IdgenNodeRecord rec;
 	IdgenNodeRecord next;
-	IdgenNodeVerdict v;
+	IdgenNodeRecord r2;
+	IdgenNodeMeeting m[IDGEN_NODE_NKINDS];
 	Draws		none = {NULL, 0, 0};
+	int			bad;
 
-	/* the origin records the settings it makes values with */
-	v = idgen_node_judge(NULL, &origin, 1, sysid, &primary, draw, &none, &rec);
-	ok(v == IDGEN_NODE_FIRST && memcmp(&rec.settings, &primary, sizeof(primary)) == 0 &&
-	   rec.copied == 0, "a first record holds the settings in force, none copied");
+	/* the origin records the fields it makes values with */
+	(void) idgen_node_judge(NULL, &so, draw, &none, &next);
+	idgen_node_take(&next, &so, 0, &rec);
+	ok(rec.nuses == 1 && idgen_node_same_place(&rec.uses[0].place, &origin) &&
+	   rec.uses[0].timeline == 1 && rec.uses[0].fields.number[IDGEN_NODE_SIQ] == 7 &&
+	   strcmp(rec.uses[0].dir, "/srv/db1/131073") == 0,
+	   "a first record: the origin's fields, place and directory as its first use");
+	idgen_node_take(&rec, &so, 0, &next);
+	ok(memcmp(&next, &rec, sizeof(rec)) == 0, "taken again unchanged: the record is unchanged");
 
-	/* a standby (elsewhere) with the same settings: every generator's came with the copy */
-	ok(idgen_node_copied(&rec, &standby, &primary) == ALL_COPIED,
-	   "elsewhere, with the record's settings: all three copied");
-	ok(idgen_node_copied(&rec, &origin, &primary) == 0,
-	   "the record's own place, with its settings: none copied");
+	/* a standby elsewhere with the same settings: every field refused */
+	ss = self_at(standby, sysid, 0, primary);
+	ok(idgen_node_refusals(&rec, &ss, m) == ALL_KINDS && m[IDGEN_NODE_SIQ].use == 0 &&
+	   !m[IDGEN_NODE_SIQ].derived, "elsewhere, with the origin's settings: all four refused");
+	ok(idgen_node_refusals(&rec, &so, m) == 0, "the origin's own place: none refused");
 
-	/* settings of its own, one generator at a time */
-	s = primary;
-	s.sno_partition = 2;
-	ok(idgen_node_copied(&rec, &standby, &s) ==
-	   (BIT(IDGEN_NODE_SIQ) | BIT(IDGEN_NODE_MUID) | BIT(IDGEN_NODE_SNOWFLAKE)),
-	   "a partition of its own: sno is not copied, siq, muid and snowflake are");
-	s = primary;
-	s.sno_sequence_min = 32768;
-	rec.settings.sno_sequence_max = 32767;
-	ok(!(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_SNO)),
-	   "the same partition with a disjoint sequence slice is not copied");
-	s.sno_sequence_min = 32767;
-	ok(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_SNO),
+	/* one field of its own at a time */
+	ss.settings = primary;
+	ss.settings.number[IDGEN_NODE_SNO] = 2;
+	ok(idgen_node_refusals(&rec, &ss, m) == (ALL_KINDS & ~BIT(IDGEN_NODE_SNO)),
+	   "a partition of its own: sno is not refused, siq, muid and snowflake are");
+	ss.settings = primary;
+	ss.settings.sno_sequence_min = 32768;
+	rec.uses[0].fields.sno_sequence_max = 32767;
+	ok(!(idgen_node_refusals(&rec, &ss, m) & BIT(IDGEN_NODE_SNO)),
+	   "the same partition with a disjoint sequence slice is not refused");
+	ss.settings.sno_sequence_min = 32767;
+	ok(idgen_node_refusals(&rec, &ss, m) & BIT(IDGEN_NODE_SNO),
 	   "... a slice that overlaps by one value is");
-	rec.settings = primary;
-	s = primary;
-	s.siq_domain_key = 1;
-	ok(!(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_SIQ)),
-	   "the same shard in another domain is not copied");
-	s = primary;
-	s.muid_medallion = 12346;
-	ok(!(idgen_node_copied(&rec, &standby, &s) & BIT(IDGEN_NODE_MUID)),
-	   "another medallion is not copied");
-	s = primary;
-	s.snowflake_node = 4;
-	ok(idgen_node_copied(&rec, &standby, &s) == (ALL_COPIED & ~BIT(IDGEN_NODE_SNOWFLAKE)),
-	   "another snowflake node is not copied, the others are");
+	rec.uses[0].fields.sno_sequence_max = 65535;
+	ss.settings = primary;
+	ss.settings.siq_domain_hash = 1;
+	ok(!(idgen_node_refusals(&rec, &ss, m) & BIT(IDGEN_NODE_SIQ)),
+	   "the same shard with another domain hash is not refused");
+	ss.settings = primary;
+	ss.settings.number[IDGEN_NODE_MUID] = 12346;
+	ss.settings.number[IDGEN_NODE_SNOWFLAKE] = 4;
+	ok(idgen_node_refusals(&rec, &ss, m) == (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_SIQ)),
+	   "another medallion and snowflake node are not refused");
+	ss.settings = derived;
+	ok(idgen_node_refusals(&rec, &ss, m) == 0, "derived fields are not looked at here");
 
-	/* derived fields (-1) are not settings, and meet nothing */
-	ok(idgen_node_copied(&rec, &standby, &none_set) == 0,
-	   "derived fields on the standby: nothing copied");
-	rec.settings = none_set;
-	ok(idgen_node_copied(&rec, &standby, &primary) == 0,
-	   "a record of derived fields (or of the first layout): the standby's settings are its own");
-	rec.settings = primary;
+	/* settings judged by their effect: the domain "" hashes to 0 whatever the local id */
+	ok(idgen_node_domain_hash("", 1) == 0 && idgen_node_domain_hash("0", 7) == 0 &&
+	   idgen_node_domain_hash("example.com", 0) == 2261653831u &&
+	   idgen_node_domain_hash("example.com", 1) == 30284103u &&
+	   idgen_node_domain_hash("example.com", 256) == (2261653831u & 0xFFFFFF),
+	   "the siq domain hash: SHA-256's last 4 bytes, the local id in the top byte, 0 for \"\"");
+	f = fields(-1, 0, 65535, 7, 0, -1, -1);
+	so = self_at(origin, sysid, 1, f);
+	(void) idgen_node_judge(NULL, &so, draw, &none, &next);
+	idgen_node_take(&next, &so, 0, &r2);
+	ss = self_at(standby, sysid, 0, f);
+	ss.settings.siq_domain_hash = idgen_node_domain_hash("", 1);
+	ok(idgen_node_refusals(&r2, &ss, m) == BIT(IDGEN_NODE_SIQ),
+	   "shard 7 with the local id 1 in the domain \"\": the origin's field, refused");
 
-	/* promoted with copied settings: its own place recorded, the copied ones kept */
-	v = idgen_node_judge(&rec, &standby, 2, sysid, &primary, draw, &none, &next);
-	ok(v == IDGEN_NODE_TIMELINE && idgen_node_same_place(&next.place, &standby) &&
-	   next.copied == ALL_COPIED, "promoted with copied settings: its own place, all three still copied");
+	/* going back to the copied settings after fields of its own */
+	ss = self_at(standby, sysid, 0, fields(8, 0, 65535, 8, 2261653831u, 8, 8));
+	ok(idgen_node_refusals(&rec, &ss, m) == 0, "the standby with 8 everywhere: nothing refused");
+	idgen_node_take(&rec, &ss, 0, &next);
 	rec = next;
-	v = idgen_node_judge(&rec, &standby, 2, sysid, &primary, draw, &none, &next);
-	ok(v == IDGEN_NODE_KEEP && next.copied == ALL_COPIED && memcmp(&next, &rec, sizeof(rec)) == 0,
-	   "its own record now: they stay copied (a restart changes nothing)");
+	ok(rec.nuses == 2 && idgen_node_same_place(&rec.uses[0].place, &standby) &&
+	   idgen_node_same_place(&rec.uses[1].place, &origin),
+	   "the standby's own use first, its origin's kept");
+	ss.settings = primary;
+	ok(idgen_node_refusals(&rec, &ss, m) == ALL_KINDS && m[IDGEN_NODE_SNO].use == 1,
+	   "back to the origin's settings: all four refused again, met at the origin's use");
+	idgen_node_take(&rec, &ss, ALL_KINDS, &next);
+	ok(next.uses[0].fields.number[IDGEN_NODE_SIQ] == IDGEN_NODE_REFUSED && next.nuses == 3,
+	   "refused fields are recorded as none, a new use ahead of the old");
 
-	/* a setting changed: that generator's are its own, the others stay copied */
-	s = primary;
-	s.siq_shard = 8;
-	v = idgen_node_judge(&rec, &standby, 2, sysid, &s, draw, &none, &next);
-	ok(v == IDGEN_NODE_KEEP &&
-	   next.copied == (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_MUID) | BIT(IDGEN_NODE_SNOWFLAKE)) &&
-	   next.settings.siq_shard == 8, "a shard of its own: siq no longer copied, sno, muid and snowflake still");
+	/* explicit settings equal to the origin's derived fields */
+	so = self_at(origin, sysid, 1, derived);
+	(void) idgen_node_judge(NULL, &so, draw, &none, &next);
+	idgen_node_take(&next, &so, 0, &r2);
+	ss = self_at(standby, sysid, 0,
+				 fields((int64_t) idgen_node_derive(IDGEN_NODE_SNO, sysid, 1, 0), 0, 65535,
+						(int64_t) idgen_node_derive(IDGEN_NODE_SIQ, sysid, 1, 0), 0,
+						(int64_t) idgen_node_derive(IDGEN_NODE_MUID, sysid, 1, 0),
+						(int64_t) idgen_node_derive(IDGEN_NODE_SNOWFLAKE, sysid, 1, 0)));
+	ok(idgen_node_refusals(&r2, &ss, m) == ALL_KINDS && m[IDGEN_NODE_MUID].derived,
+	   "settings equal to the fields the origin derives: all four refused, as derived there");
+	so.settings = primary;
+	idgen_node_take(&r2, &so, 0, &next);
+	ok(idgen_node_refusals(&next, &ss, m) == 0,
+	   "... but not once the origin has set fields of its own: it derives no more");
 
-	/* records of the older layouts: the settings they lack are derived */
-	rec.settings = primary;
-	rec.quiet_until = 123456789;
+	/* the standby's fields travel with a copy of it, and with pg_rewind */
+	rec.nuses = 2;
+	ss = self_at(standby, sysid, 0, fields(8, 0, 65535, 8, 2261653831u, 8, 8));
+	ok(idgen_node_refusals(&rec, &ss, m) == 0, "the standby's own fields: its own");
+	ss.place = clone2;
+	ok(idgen_node_refusals(&rec, &ss, m) == ALL_KINDS,
+	   "a copy of the standby with its settings: all refused");
+	ss.place = origin;
+	ok(idgen_node_refusals(&rec, &ss, m) == ALL_KINDS,
+	   "its primary rewound from it, with its settings: the standby's fields refused");
+	so = self_at(origin, sysid, 0, primary);
+	ok(idgen_node_refusals(&rec, &so, m) == 0, "... and with its own: none");
+
+	/* a confirmation releases the fields met, and only them */
+	ss = self_at(standby, sysid, 2, primary);
+	ss.settings.number[IDGEN_NODE_SNOWFLAKE] = 9;
+	next = rec;
+	idgen_node_release(&next, &ss, idgen_node_refusals(&next, &ss, m));
+	ok(idgen_node_refusals(&next, &ss, m) == 0 && next.uses[1].released ==
+	   (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_SIQ) | BIT(IDGEN_NODE_MUID)),
+	   "confirmed: the origin's three fields met are released, nothing refused");
+	idgen_node_take(&next, &ss, 0, &r2);
+	ss.place = clone2;
+	ok(idgen_node_refusals(&r2, &ss, m) == ALL_KINDS &&
+	   idgen_node_same_place(&r2.uses[m[IDGEN_NODE_SIQ].use].place, &standby),
+	   "a copy of the confirmed server: refused, met at the confirmed server's use");
+
+	/* the confirmation code: this server's, for these fields only */
+	ss = self_at(standby, sysid, 2, primary);
 	{
-		IdgenNodeRecord old = rec;
-		char	   *q = (char *) &old + IDGEN_NODE_RECORD_V1_LEN + IDGEN_NODE_SETTINGS_V2_LEN;
+		IdgenNodeSelf o = ss;
+		uint64_t	c = idgen_node_confirm_code(&ss, ALL_KINDS);
 
-		/* the second layout: quiet_until right after the muid medallion */
-		memcpy(q, &rec.quiet_until, sizeof(rec.quiet_until));
-		memset(q + sizeof(rec.quiet_until), 0xAA, sizeof(old) - IDGEN_NODE_RECORD_V2_LEN);
-		ok(idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V2_LEN) && old.quiet_until == 123456789 &&
-		   old.settings.snowflake_node == -1 && old.settings.muid_medallion == 12345 &&
-		   old.settings.siq_shard == 7 && old.settings.reserved == 0,
-		   "a record of the second layout: its settings and quiet time, the snowflake node derived");
-		old = rec;
-		ok(idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V1_LEN) && old.quiet_until == 0 &&
-		   memcmp(&old.settings, &none_set, sizeof(none_set)) == 0,
-		   "a record of the first layout: every field derived, no quiet time");
-		old = rec;
-		memset(&old.settings_place, 0xAA, sizeof(old.settings_place));
-		ok(idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V3_LEN) &&
-		   idgen_node_same_place(&old.settings_place, &rec.place) &&
-		   memcmp(&old, &rec, IDGEN_NODE_RECORD_V3_LEN) == 0,
-		   "a record of the third layout: its settings recorded where it was judged");
-		old = rec;
-		ok(idgen_node_upgrade(&old, sizeof(old)) && memcmp(&old, &rec, sizeof(rec)) == 0 &&
-		   !idgen_node_upgrade(&old, IDGEN_NODE_RECORD_V2_LEN + 1),
-		   "a record of this layout is kept as it is; other lengths are refused");
+		bad = c != idgen_node_confirm_code(&ss, ALL_KINDS);
+		o.place = origin;
+		bad += c == idgen_node_confirm_code(&o, ALL_KINDS);
+		o = ss;
+		o.timeline = 3;
+		bad += c == idgen_node_confirm_code(&o, ALL_KINDS);
+		o = ss;
+		o.sysid++;
+		bad += c == idgen_node_confirm_code(&o, ALL_KINDS);
+		o = ss;
+		o.settings.number[IDGEN_NODE_SIQ] = 9;
+		bad += c == idgen_node_confirm_code(&o, ALL_KINDS);
+		bad += c == idgen_node_confirm_code(&ss, BIT(IDGEN_NODE_SIQ));
+		ok(bad == 0, "the confirmation code changes with place, timeline, identifier, fields and kinds");
 	}
 
-	/*
-	 * A standby records its own settings beside its primary's judged place:
-	 * a shard of its own, the other settings copied
-	 */
-	v = idgen_node_judge(NULL, &origin, 1, sysid, &primary, draw, &none, &rec);
-	s = primary;
-	s.siq_shard = 8;
-	idgen_node_take_settings(&rec, &standby, &s, &next);
-	ok(idgen_node_same_place(&next.place, &origin) && next.timeline == 1 &&
-	   idgen_node_same_place(&next.settings_place, &standby) && next.settings.siq_shard == 8 &&
-	   next.copied == (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_MUID) | BIT(IDGEN_NODE_SNOWFLAKE)),
-	   "a standby takes its settings: the judged place stays its primary's, the copied ones marked");
+	/* a promoted standby whose origin-plus-one field was used: drawn again */
+	so = self_at(origin, sysid, 1, derived);
+	(void) idgen_node_judge(NULL, &so, draw, &none, &next);
+	idgen_node_take(&next, &so, 0, &rec);
+	ss = self_at(standby, sysid, 0,
+				 fields(-1, 0, 65535, (int64_t) idgen_node_derive(IDGEN_NODE_SIQ, sysid, 2, 0), 5,
+						-1, -1));
+	idgen_node_take(&rec, &ss, 0, &next);
 	rec = next;
-	ok(idgen_node_copied(&rec, &standby, &s) == next.copied,
-	   "the standby again: the same generators copied");
-	ok(idgen_node_copied(&rec, &clone2, &s) ==
-	   (BIT(IDGEN_NODE_SNO) | BIT(IDGEN_NODE_SIQ) | BIT(IDGEN_NODE_MUID) | BIT(IDGEN_NODE_SNOWFLAKE)),
-	   "a copy of the standby with its settings: its shard came with the copy too");
-	ok(idgen_node_copied(&rec, &origin, &s) & BIT(IDGEN_NODE_SIQ),
-	   "its primary, rewound from it with its configuration: the standby's shard is copied");
-	ok(!(idgen_node_copied(&rec, &origin, &primary) & BIT(IDGEN_NODE_SIQ)),
-	   "... and its own shard is not");
+	ss = self_at(clone2, sysid, 2, derived);
+	{
+		Draws		d = {NULL, 0, 0};
 
-	/* the confirmation code: this server's only */
-	ok(idgen_node_confirm_code(sysid, 2, &standby) == idgen_node_confirm_code(sysid, 2, &standby) &&
-	   idgen_node_confirm_code(sysid, 2, &standby) != idgen_node_confirm_code(sysid, 2, &origin) &&
-	   idgen_node_confirm_code(sysid, 2, &standby) != idgen_node_confirm_code(sysid, 3, &standby) &&
-	   idgen_node_confirm_code(sysid, 2, &standby) != idgen_node_confirm_code(sysid + 1, 2, &standby),
-	   "the confirmation code changes with the place, the timeline and the system identifier");
+		(void) idgen_node_judge(&rec, &ss, draw, &d, &next);
+		ok(d.used > 0 && next.copy != 0 &&
+		   idgen_node_derive(IDGEN_NODE_SIQ, sysid, 2, next.copy) !=
+		   idgen_node_derive(IDGEN_NODE_SIQ, sysid, 2, 0),
+		   "promoted, where its origin's shard plus one was set elsewhere: a new copy (%d draws)",
+		   d.used);
+	}
+
+	/* many lineages: derived fields never meet a number of the lineage */
+	bad = 0;
+	for (int i = 0; i < 20000; i++)
+	{
+		uint64_t	sid = sysids[i];
+		IdgenNodeVerdict v;
+
+		memset(&rec, 0, sizeof(rec));
+		rec.layout = IDGEN_NODE_LAYOUT;
+		rec.place = origin;
+		rec.timeline = 1 + (uint32_t) (rng() % 5);
+		rec.copy = rng() % 3;
+		for (int u = 0; u < 6; u++)
+		{
+			IdgenNodeSelf o = self_at(place(2049, 1000 + (uint64_t) u, "dbx"), sid, 0,
+									  fields((int64_t) (rng() % 65536), 0, 65535,
+											 (int64_t) (rng() % 256), 0,
+											 (int64_t) ((UINT64_C(1) << 40) + rng() % 4),
+											 (int64_t) (rng() % 1024)));
+
+			if (u % 2)
+				o.settings = derived;
+			idgen_node_take(&rec, &o, 0, &next);
+			rec = next;
+		}
+		ss = self_at(i % 2 ? standby : origin, sid, rec.timeline + (i % 3 ? 1 : 0), derived);
+		v = idgen_node_judge(&rec, &ss, draw, &none, &next);
+		for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
+		{
+			int64_t		mine = (int64_t) idgen_node_derive((IdgenNodeKind) k, sid, next.timeline, next.copy);
+
+			for (uint32_t u = 0; u < rec.nuses; u++)
+			{
+				if (v != IDGEN_NODE_KEEP && idgen_node_use_number(&rec, u, (IdgenNodeKind) k) == mine)
+					bad++;
+			}
+		}
+	}
+	ok(bad == 0, "20000 lineages of six uses: no derived field of a judged server meets one (%d do)", bad);
+
+	/* the lineage keeps the last places, a place's older uses going first */
+	memset(&rec, 0, sizeof(rec));
+	rec.layout = IDGEN_NODE_LAYOUT;
+	for (int i = 0; i < 40; i++)
+	{
+		IdgenNodeSelf o = self_at(place(2049, 5000 + (uint64_t) i, "dbp"), sysid, 0,
+								  fields(i, 0, 65535, -1, 0, -1, -1));
+
+		idgen_node_take(&rec, &o, 0, &next);
+		rec = next;
+	}
+	bad = rec.nuses != IDGEN_NODE_USES;
+	for (uint32_t i = 0; i < rec.nuses; i++)
+		bad += rec.uses[i].place.ino != 5000 + 39 - i;
+	for (int i = 0; i < 100; i++)
+	{
+		IdgenNodeSelf o = self_at(place(2049, 5039, "dbp"), sysid, 0,
+								  fields(1000 + i, 0, 65535, -1, 0, -1, -1));
+
+		idgen_node_take(&rec, &o, 0, &next);
+		rec = next;
+	}
+	for (uint32_t i = 0; i < IDGEN_NODE_PLACES; i++)
+	{
+		int			found = 0;
+
+		for (uint32_t u = 0; u < rec.nuses; u++)
+			found |= rec.uses[u].place.ino == 5000 + 39 - i;
+		bad += !found;
+	}
+	ok(bad == 0 && rec.nuses == IDGEN_NODE_USES && rec.uses[0].fields.number[IDGEN_NODE_SNO] == 1099,
+	   "40 places keep the last 24; 100 settings of one place after them keep the last 16 places");
+
+	/* the same use again moves up rather than stands twice */
+	{
+		IdgenNodeSelf o = self_at(place(2049, 5039, "dbp"), sysid, 0,
+								  fields(1050, 0, 65535, -1, 0, -1, -1));
+		uint32_t	n = rec.nuses;
+
+		idgen_node_take(&rec, &o, 0, &next);
+		bad = 0;
+		for (uint32_t u = 1; u < next.nuses; u++)
+			bad += memcmp(&next.uses[u], &next.uses[0], sizeof(next.uses[0])) == 0;
+		ok(next.nuses <= n && bad == 0 && next.uses[0].fields.number[IDGEN_NODE_SNO] == 1050,
+		   "an earlier use again: first, once");
+	}
+}
+
+/* Records of the layouts before the lineage */
+static void
+test_upgrade(void)
+{
+	uint64_t	sysid = UINT64_C(7711361993758238403);
+	IdgenNodeFields own = fields(-1, 0, 65535, -1, 99, -1, -1);
+	IdgenNodeRecord rec;
+	unsigned char buf[sizeof(IdgenNodeRecord)];
+	IdgenNodeSelf s;
+	IdgenNodeMeeting m[IDGEN_NODE_NKINDS];
+	IdgenNodeSelf us = self_at(place(2049, 262145, "db2"), sysid, 0, own);
+	int			r;
+
+	/* layout 4: place (dev, ino, 256-byte host), timeline, copied, copy, settings, quiet, settings place */
+	memset(buf, 0, sizeof(buf));
+	{
+		uint64_t	dev = 2049, ino = 131073, copy = 5, sino = 262145;
+		uint32_t	tl = 2, copied = BIT(IDGEN_NODE_SIQ);
+		int32_t		part = 7, shard = 9, node = -1;
+		uint16_t	smin = 0, smax = 65535;
+		int64_t		med = -1, quiet = 42;
+
+		memcpy(buf, &dev, 8);
+		memcpy(buf + 8, &ino, 8);
+		memcpy(buf + 16, "db1", 3);
+		memcpy(buf + 272, &tl, 4);
+		memcpy(buf + 276, &copied, 4);
+		memcpy(buf + 280, &copy, 8);
+		memcpy(buf + 288, &part, 4);
+		memcpy(buf + 292, &smin, 2);
+		memcpy(buf + 294, &smax, 2);
+		memcpy(buf + 296, &shard, 4);
+		memcpy(buf + 304, &med, 8);
+		memcpy(buf + 312, &node, 4);
+		memcpy(buf + 320, &quiet, 8);
+		memcpy(buf + 328, &dev, 8);
+		memcpy(buf + 336, &sino, 8);
+		memcpy(buf + 344, "db2", 3);
+	}
+	r = idgen_node_upgrade(buf, IDGEN_NODE_V4_LEN, &us, &rec);
+	ok(r == 2 && rec.layout == IDGEN_NODE_LAYOUT && rec.timeline == 2 && rec.copy == 5 &&
+	   rec.quiet_until == 42 && rec.nuses == 3 && strcmp(rec.place.host, "db1") == 0 &&
+	   rec.uses[0].place.ino == 262145 && rec.uses[0].fields.number[IDGEN_NODE_SNO] == 7 &&
+	   rec.uses[0].fields.number[IDGEN_NODE_SIQ] == IDGEN_NODE_REFUSED &&
+	   rec.uses[1].fields.number[IDGEN_NODE_SIQ] == 9 && rec.uses[2].place.ino == 131073 &&
+	   rec.uses[2].fields.number[IDGEN_NODE_SNO] == IDGEN_NODE_DERIVED,
+	   "layout 4: the settings' place, the copied shard at an unknown place, the judged place derived (%d, %u uses)",
+	   r, rec.nuses);
+	s = self_at(place(2049, 262145, "db2"), sysid, 2, fields(-1, 0, 65535, 9, 99, -1, -1));
+	ok(idgen_node_refusals(&rec, &s, m) == BIT(IDGEN_NODE_SIQ),
+	   "... the copied shard stays refused on the server that recorded it");
+
+	/* layout 1: no settings; 2 and 3 have fewer */
+	r = idgen_node_upgrade(buf, IDGEN_NODE_V1_LEN, &us, &rec);
+	ok(r == 2 && rec.nuses == 1 && rec.quiet_until == 0 &&
+	   rec.uses[0].fields.number[IDGEN_NODE_SNO] == IDGEN_NODE_DERIVED &&
+	   rec.uses[0].place.ino == 131073,
+	   "layout 1: one use, where it was judged, every field derived");
+	r = idgen_node_upgrade(buf, IDGEN_NODE_V3_LEN, &us, &rec);
+	ok(r == 2 && rec.uses[0].place.ino == 131073 && rec.quiet_until == 42 &&
+	   rec.uses[0].fields.number[IDGEN_NODE_SNO] == 7,
+	   "layout 3: settings recorded where it was judged");
+	r = idgen_node_upgrade(buf, IDGEN_NODE_V2_LEN, &us, &rec);
+	ok(r == 2 && rec.uses[0].fields.number[IDGEN_NODE_SNOWFLAKE] == IDGEN_NODE_DERIVED,
+	   "layout 2: the snowflake node derived");
+
+	/* this layout: as stored; other lengths and headers refused */
+	s = self_at(place(2049, 1, "db9"), sysid, 1, own);
+	(void) idgen_node_judge(NULL, &s, draw, NULL, &rec);
+	idgen_node_take(&rec, &s, 0, (IdgenNodeRecord *) buf);
+	{
+		IdgenNodeRecord back;
+
+		r = idgen_node_upgrade(buf, IDGEN_NODE_RECORD_LEN(1), &us, &back);
+		ok(r == 1 && memcmp(&back, buf, IDGEN_NODE_RECORD_LEN(1)) == 0 &&
+		   idgen_node_upgrade(buf, IDGEN_NODE_RECORD_LEN(2), &us, &back) == 0 &&
+		   idgen_node_upgrade(buf, IDGEN_NODE_RECORD_LEN(1) + 1, &us, &back) == 0,
+		   "layout 5 is read as stored; a length its header does not give is refused");
+	}
+	{
+		int			bad = 0;
+
+		for (size_t len = 1; len <= sizeof(IdgenNodeRecord); len++)
+		{
+			int			old = len == IDGEN_NODE_V1_LEN || len == IDGEN_NODE_V2_LEN ||
+				len == IDGEN_NODE_V3_LEN || len == IDGEN_NODE_V4_LEN;
+			int			cur = len >= IDGEN_NODE_RECORD_LEN(0) &&
+				(len - IDGEN_NODE_RECORD_LEN(0)) % sizeof(IdgenNodeUse) == 0;
+
+			bad += (old && cur) || idgen_node_len_ok(len) != (old || cur);
+		}
+		ok(bad == 0, "no length of layout 5 is one of an older layout");
+	}
 }
 
 int
@@ -566,7 +816,8 @@ main(void)
 	for (int k = 0; k < IDGEN_NODE_NKINDS; k++)
 		test_spread((IdgenNodeKind) k);
 	test_judge();
-	test_settings();
+	test_lineage();
+	test_upgrade();
 	if (test_no != NTESTS)
 	{
 		printf("# planned %d tests, ran %d\n", NTESTS, test_no);
