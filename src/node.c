@@ -155,14 +155,29 @@ idgen_node_use_meets(const IdgenNodeRecord *rec, uint32_t i, IdgenNodeKind kind,
 	}
 }
 
-/* The first use of another place than own that meets, or -1 */
+/*
+ * Is u a use of self's own?  Its place, or a directory made again at the
+ * same path of the same file system on the same host (Patroni's reinit, a
+ * base backup into the emptied directory): the server that lived there is
+ * gone, and this one is what replaced it.
+ */
 static int
-idgen_node_find_meeting(const IdgenNodeRecord *rec, const IdgenNodePlace *own,
+idgen_node_own_use(const IdgenNodeUse *u, const IdgenNodeSelf *self)
+{
+	return idgen_node_same_place(&u->place, &self->place) ||
+		(u->place.dev == self->place.dev &&
+		 memcmp(u->place.host, self->place.host, sizeof(u->place.host)) == 0 &&
+		 strncmp(u->dir, self->dir, sizeof(u->dir) - 1) == 0);
+}
+
+/* The first use not self's own that meets, or -1 */
+static int
+idgen_node_find_meeting(const IdgenNodeRecord *rec, const IdgenNodeSelf *self,
 						IdgenNodeKind kind, int64_t number, const IdgenNodeFields *mine, int exact)
 {
 	for (uint32_t i = 0; i < rec->nuses; i++)
 	{
-		if (!idgen_node_same_place(&rec->uses[i].place, own) &&
+		if (!idgen_node_own_use(&rec->uses[i], self) &&
 			idgen_node_use_meets(rec, i, kind, number, mine, exact))
 			return (int) i;
 	}
@@ -178,7 +193,7 @@ idgen_node_derived_meet(const IdgenNodeRecord *rec, const IdgenNodeSelf *self,
 	{
 		int64_t		mine = (int64_t) idgen_node_derive((IdgenNodeKind) k, self->sysid, timeline, copy);
 
-		if (idgen_node_find_meeting(rec, &self->place, (IdgenNodeKind) k, mine,
+		if (idgen_node_find_meeting(rec, self, (IdgenNodeKind) k, mine,
 									&self->settings, 0) >= 0)
 			return 1;
 	}
@@ -243,7 +258,7 @@ idgen_node_refusals(const IdgenNodeRecord *rec, const IdgenNodeSelf *self,
 		meetings[k].derived = 0;
 		if (number < 0)
 			continue;
-		use = idgen_node_find_meeting(rec, &self->place, (IdgenNodeKind) k, number,
+		use = idgen_node_find_meeting(rec, self, (IdgenNodeKind) k, number,
 									  &self->settings, 1);
 		if (use < 0)
 			continue;
@@ -321,7 +336,7 @@ idgen_node_release(IdgenNodeRecord *rec, const IdgenNodeSelf *self, uint32_t kin
 			continue;
 		for (uint32_t i = 0; i < rec->nuses; i++)
 		{
-			if (!idgen_node_same_place(&rec->uses[i].place, &self->place) &&
+			if (!idgen_node_own_use(&rec->uses[i], self) &&
 				idgen_node_use_meets(rec, i, (IdgenNodeKind) k, number, &self->settings, 1))
 				rec->uses[i].released |= UINT32_C(1) << k;
 		}

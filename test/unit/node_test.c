@@ -30,7 +30,7 @@
 
 #define NPAIRS		100000
 #define NSIGMA		5.0
-#define NTESTS		68
+#define NTESTS		72
 
 static int	test_no = 0;
 static int	failures = 0;
@@ -554,6 +554,22 @@ test_lineage(void)
 	   "its primary rewound from it, with its settings: the standby's fields refused");
 	so = self_at(origin, sysid, 0, primary);
 	ok(idgen_node_refusals(&rec, &so, m) == 0, "... and with its own: none");
+
+	/*
+	 * the standby's directory emptied and made again by a base backup (a new
+	 * inode, the same path, file system and host): its fields its own; at
+	 * another path, or on another host, not
+	 */
+	ss = self_at(place(2049, 999999, "db2"), sysid, 0, fields(8, 0, 65535, 8, 2261653831u, 8, 8));
+	snprintf(ss.dir, sizeof(ss.dir), "/srv/db2/262145");
+	ok(idgen_node_refusals(&rec, &ss, m) == 0, "a directory made again in the standby's place: its fields its own");
+	snprintf(ss.dir, sizeof(ss.dir), "/srv/db2/other");
+	ok(idgen_node_refusals(&rec, &ss, m) == ALL_KINDS, "... at another path: refused");
+	snprintf(ss.dir, sizeof(ss.dir), "/srv/db2/262145");
+	ss.place = place(2050, 999999, "db2");
+	ok(idgen_node_refusals(&rec, &ss, m) == ALL_KINDS, "... on another file system: refused");
+	ss.place = place(2049, 999999, "db3");
+	ok(idgen_node_refusals(&rec, &ss, m) == ALL_KINDS, "... on another host: refused");
 
 	/* a confirmation releases the fields met, and only them */
 	ss = self_at(standby, sysid, 2, primary);
