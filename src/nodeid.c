@@ -299,9 +299,10 @@ idgen_node_confirm_given(uint64 code)
  * on disk says the same: a backend that raced it waits on the lock and
  * finds the decision.  After a crash-restart the record is read again, now
  * this server's own, so the fields stay.  A confirmation code in
- * idgen.node_confirm that matches the refused fields releases them.  A
- * record that cannot be trusted or written decides nothing, and refuses no
- * setting (settings are the way out of it): each check tries again.  A copy
+ * idgen.node_confirm that matches the refused fields releases them, once
+ * that is on disk.  A record that cannot be trusted decides nothing and
+ * refuses no setting (settings are the way out of it); one that cannot be
+ * written decides nothing: each check tries again.  A copy
  * is logged once, by the backend that found it, and so is a confirmation.
  */
 static void
@@ -371,13 +372,13 @@ idgen_node_check(void)
 		{
 			idgen_node_release(&judged, &self, refused);
 			judged.quiet_until = idgen_node_clock_us() + IDGEN_HWM_WINDOW_US;
-			refused = 0;
 			confirmed = true;
 		}
-		idgen_node_take(&judged, &self, refused, &next);
+		idgen_node_take(&judged, &self, confirmed ? 0 : refused, &next);
 		if (!idgen_node_write_changed(&idgen_node_file, &rec, found != IDGEN_FILE_OK || older,
 									  &next, problem))
 		{
+			/* a confirmation counts once it is on disk */
 			idgen_node_status = IDGEN_NODE_UNWRITTEN;
 			confirmed = false;
 		}
@@ -397,7 +398,7 @@ idgen_node_check(void)
 		now = idgen_node_clock_us();
 		idgen_node_quiet_until = next.quiet_until <= now ? 0 :
 			Min(next.quiet_until, now + IDGEN_HWM_WINDOW_US);
-		if (idgen_node_status != IDGEN_NODE_KNOWN)
+		if (confirmed)
 			refused = 0;
 	}
 	LWLockRelease(&id->lock);
