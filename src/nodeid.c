@@ -520,30 +520,28 @@ idgen_node_refuse(IdgenNodeKind kind, int64 setting)
 	const char *name = idgen_node_specs[kind].setting;
 	IdgenNodeFields mine;
 	const IdgenNodeUse *u = &idgen_node_refused_use[kind];
+	const char *verb = idgen_node_refused_derived[kind] ? "derives" : "used";
 	char	   *field;
+	char	   *hint;
 
 	idgen_node_fields_of(&idgen_node, &mine);
 	field = idgen_node_field_text(kind, setting, &mine);
 	if (idgen_node_checked_in_recovery)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("cannot generate with %s: another server of this data directory's lineage %s it",
-						field, idgen_node_refused_derived[kind] ? "derives" : "used"),
-				 errdetail("%s %s it, and its node record came with this data directory: in recovery, this server would make that server's values.",
-						   idgen_node_use_text(u),
-						   idgen_node_refused_derived[kind] ? "derives" : "used"),
-				 errhint("Give this server its own \"%s\", one no server of its lineage used, in postgresql.conf or with ALTER SYSTEM, then reload.",
-						 name)));
+		hint = psprintf("Give this server its own \"%s\", one no server of its lineage used, in postgresql.conf or with ALTER SYSTEM, then reload.",
+						name);
 	else
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("cannot generate with %s: another server of this data directory's lineage %s it",
-						field, idgen_node_refused_derived[kind] ? "derives" : "used"),
-				 errdetail("%s %s it, and its node record came with this data directory: that server may still be making values with it.",
-						   idgen_node_use_text(u),
-						   idgen_node_refused_derived[kind] ? "derives" : "used"),
-				 errhint("Give this server its own \"%s\" and reload, or unset it to derive one; or, once that server has stopped for good, confirm with ALTER SYSTEM SET idgen.node_confirm = '%016llx' and reload.",
-						 name, (unsigned long long) idgen_node_refused_code)));
+		hint = psprintf("Give this server its own \"%s\" and reload, or unset it to derive one; or, once that server has stopped for good, confirm with ALTER SYSTEM SET idgen.node_confirm = '%016llx' and reload.",
+						name, (unsigned long long) idgen_node_refused_code);
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("cannot generate with %s: another server of this data directory's lineage %s it",
+					field, verb),
+			 errdetail("%s %s it, and its node record came with this data directory: %s",
+					   idgen_node_use_text(u), verb,
+					   idgen_node_checked_in_recovery ?
+					   "in recovery, this server would make that server's values." :
+					   "that server may still be making values with it."),
+			 errhint("%s", hint)));
 }
 
 /*
