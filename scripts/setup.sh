@@ -9,9 +9,12 @@ set -eu
 # modules use; postgresql-server-dev-15 brings PGXS; clang and its runtime
 # libraries build the fuzz targets; python3-psycopg, nodejs and npm run the
 # client tests (clients/); git and pgxnclient the test of the PGXN archive
-# (make deb installs what the Debian package's build needs itself). A
-# PostgreSQL given by PG_CONFIG is the caller's: only the tools are added.
-tools="libipc-run-perl perl make gcc clang libclang-rt-14-dev python3-psycopg git pgxnclient"
+# (make deb installs what the Debian package's build needs itself); patroni
+# and etcd-server t/038_patroni.pl, which runs an etcd of its own on free
+# ports (the one that Debian's package may start as a service listens on
+# localhost:2379 and 2380). A PostgreSQL given by PG_CONFIG is the caller's:
+# only the tools are added.
+tools="libipc-run-perl perl make gcc clang libclang-rt-14-dev python3-psycopg git pgxnclient patroni etcd-server"
 if [ -n "${IDGEN_PG_CONFIG:-}" ]; then
     packages=$tools
 else
