@@ -28,8 +28,6 @@
 #     confirmed with the code its hint gives (the old leaders gone for
 #     good), and then the settings leave the DCS, as the README says.
 #
-# The refusals are matched by their parts (SQLSTATE, the setting in the
-# hint, the confirmation code or none), not their wording.
 
 use strict;
 use warnings;
@@ -41,6 +39,7 @@ use FindBin;
 use lib $FindBin::RealBin;
 use IdgenTest;
 use CPAN::Meta::YAML;
+use Digest::SHA ();
 use HTTP::Tiny;
 use IPC::Run;
 use JSON::PP;
@@ -123,6 +122,10 @@ sub readme_recipe
 	return (defined $cluster_wide ? CPAN::Meta::YAML->read_string($cluster_wide)->[0] : undef, %own);
 }
 my ($recipe_all, %recipe_own) = readme_recipe();
+
+# The siq domain hash of the README's domain: SHA-256's last 4 bytes
+my $DOMAIN_HASH = unpack('N',
+	substr(Digest::SHA::sha256($recipe_all->{bootstrap}{dcs}{postgresql}{parameters}{'idgen.siq_domain'}), -4));
 my @NAMES = sort keys %recipe_own;
 ok(defined $recipe_all && @NAMES == 3,
 	"README's With Patroni: a cluster-wide yml part and the parts of three members (@NAMES)");
@@ -546,23 +549,46 @@ sub log_has
 	return substr(slurp_file($m->{log}), $offset) =~ $re;
 }
 
-# A generator's refusal on a member: SQLSTATE 55000, the generator's
-# setting named in the hint, which gives the code that confirms a copied
-# setting if $confirmable (out of recovery) and none otherwise (in
-# recovery, the member copied is still there to make the same values).
-# Matches the refusal's parts, not its wording.  Returns the code, if any.
+# A generator's refusal on a member, whole: in recovery with derived
+# fields, the refusal to derive ($origin undef); else the refusal of a
+# field that $origin, the member the base backups copied, used on timeline
+# 1, whose hint gives the code that confirms it if $confirmable (out of
+# recovery) and none otherwise.  Returns the code, if any.
+my %FIELD_TEXT = (
+	'gen_sno()' => sub { "sno partition $_[0] (sequence 0 to 65535)" },
+	"gen_siq('user')" => sub { "siq shard $_[0] (domain hash $_[1])" },
+	'gen_muid()' => sub { "muid medallion $_[0]" },
+	'gen_snowflake()' => sub { "snowflake node $_[0]" });
+
 sub refused
 {
-	my ($m, $gen, $what, $confirmable) = @_;
+	my ($m, $gen, $what, $confirmable, $origin) = @_;
 	my ($out, $err) = run_script($m->{node}, "SELECT $gen;");
-	like($err, qr/^psql:<stdin>:1: ERROR:  55000: /, "$what: $gen refuses on $m->{name} with 55000");
-	my ($hint) = $err =~ /^HINT:  (.*)$/m;
-	like($hint // '', qr/\Q$SETTING_OF{$gen}\E/, "$what: its hint names $SETTING_OF{$gen}");
-	my ($code) = ($hint // '') =~ /idgen\.node_confirm = '([0-9a-f]{16})'/;
+	my $setting = $SETTING_OF{$gen};
+	my ($code) = $err =~ /idgen\.node_confirm = '([0-9a-f]{16})'/;
+	if (!defined $origin)
+	{
+		like( $err,
+			qr/^psql:<stdin>:1: ERROR:  55000: cannot derive the node of a generator on a server in recovery
+DETAIL:  A server in recovery shares its system identifier with the server it copies\.
+HINT:  Set "\Q$setting\E" for this server in postgresql\.conf or with ALTER SYSTEM, then reload\./,
+			"$what: $gen refuses on $m->{name} to derive, with 55000");
+	}
+	else
+	{
+		my $value = sql($m, "SELECT current_setting('$setting')");
+		my $field = $FIELD_TEXT{$gen}->($value, $DOMAIN_HASH);
+		my $hint =
+		  $confirmable
+		  ? qr/HINT:  Give this server its own "\Q$setting\E" and reload, or unset it to derive one; or, once that server has stopped for good, confirm with ALTER SYSTEM SET idgen\.node_confirm = '[0-9a-f]{16}' and reload\./
+		  : qr/HINT:  Give this server its own "\Q$setting\E", one no server of its lineage used, in postgresql\.conf or with ALTER SYSTEM, then reload\./;
+		like( $err,
+			qr/^psql:<stdin>:1: ${\ lineage_refusal($field, $origin->{data}, 1) }${\ ($confirmable ? 'that server may still be making values with it' : "in recovery, this server would make that server's values") }\.\n$hint/,
+			"$what: $gen refuses on $m->{name} with 55000, naming $field and $origin->{name}");
+	}
 	is(defined $code ? 'a code' : 'no code', $confirmable ? 'a code' : 'no code',
 		"$what: its hint gives " . ($confirmable ? 'the code that confirms the setting' : 'no code'));
 	is($out, '', "$what: $gen makes no value on $m->{name}");
-	note "$m->{name}: $err";
 	return $code;
 }
 
@@ -738,7 +764,7 @@ for my $m (@c)
 # each generator whose setting came from it
 for my $m ($c2, $c3)
 {
-	refused($m, $_, "DCS settings, replica $m->{name}", 0) for sort keys %SETTING_OF;
+	refused($m, $_, "DCS settings, replica $m->{name}", 0, $c1) for sort keys %SETTING_OF;
 }
 
 # Its own settings in a member's patroni.yml (the README's part for it),
@@ -768,11 +794,11 @@ note "DCS settings, failover: $x->{name} leads";
 my $refused = client_write(\@c, 'DCS settings, failover', 200);
 like($refused->{error} // '', qr/^ERROR:  55000: /m,
 	'DCS settings, failover: the new leader refuses the client');
-my %codes = map { refused($x, $_, "DCS settings, failover, leader $x->{name}", 1) // 'none' => 1 }
+my %codes = map { refused($x, $_, "DCS settings, failover, leader $x->{name}", 1, $c1) // 'none' => 1 }
   sort keys %SETTING_OF;
 is(scalar(keys %codes), 1, 'DCS settings, failover: the four refusals give the same code');
 wait_replicas($x, 2, $y);
-refused($y, "gen_siq('user')", "DCS settings, failover, replica $y->{name}", 0);
+refused($y, "gen_siq('user')", "DCS settings, failover, replica $y->{name}", 0, $c1);
 
 # The way out for good: the leader's own settings in its patroni.yml.  They
 # are not the ones that came with its copy: it generates at once, without
@@ -786,7 +812,7 @@ write_after(\@c, 'DCS settings, own settings on the leader', $x, 2, $own{ $x->{n
 # client writes with no other step.
 kill_member($x, 1);
 wait_leader([$y], 3);
-%codes = map { refused($y, $_, "DCS settings, second failover, leader $y->{name}", 1) // 'none' => 1 }
+%codes = map { refused($y, $_, "DCS settings, second failover, leader $y->{name}", 1, $c1) // 'none' => 1 }
   sort keys %SETTING_OF;
 is(scalar(keys %codes), 1, 'DCS settings, second failover: the four refusals give the same code');
 my ($code) = keys %codes;

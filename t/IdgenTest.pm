@@ -306,14 +306,16 @@ sub derived_fields
 
 # The start of a refusal of a node field, as a pattern: the message, and
 # the detail naming the server of the lineage that used the field, $origin
-# on $timeline, up to where it differs in and out of recovery.  $field as
-# the message shows it: "siq shard 7 (domain hash 0)".
+# (a node, or its data directory) on $timeline, up to where it differs in
+# and out of recovery.  $field as the message shows it: "siq shard 7
+# (domain hash 0)".
 sub lineage_refusal
 {
 	my ($field, $origin, $timeline) = @_;
 	my $host = (POSIX::uname())[1];    # what gethostname() gives the server
+	my $dir = ref $origin ? $origin->data_dir : $origin;
 	return qr/ERROR:  55000: cannot generate with \Q$field\E: another server of this data directory's lineage used it
-DETAIL:  The server at host "\Q$host\E", directory "\Q${\ $origin->data_dir }\E", timeline $timeline, used it, and its node record came with this data directory: /;
+DETAIL:  The server at host "\Q$host\E", directory "\Q$dir\E", timeline $timeline, used it, and its node record came with this data directory: /;
 }
 
 # Run each job, [node, SQL], in a session of its own on its node, all
