@@ -29,6 +29,15 @@ SELECT snowflake_extract_timestamp(snowflake_from_parts('2024-01-11 18:08:59.845
        snowflake_extract_timestamp(snowflake_from_parts('2024-01-11 18:08:59.844999+00')) AS rounded_up_too,
        snowflake_extract_timestamp(snowflake_from_parts('2024-01-11 18:08:59.845+00')) AS exact;
 
+-- It is rounded up before the range is checked: a time less than a
+-- millisecond before the epoch gives the first value, one a millisecond
+-- before it none (22023); at the other end, the last millisecond's own
+-- time gives its value, a microsecond after it none
+SELECT ts, try(format('snowflake_from_parts(%L)', ts)) AS result
+FROM (VALUES ('2022-12-31 23:59:59.9991+00'), ('2022-12-31 23:59:59.999001+00'),
+             ('2022-12-31 23:59:59.999+00'), ('2092-09-06 15:47:35.550001+00'),
+             ('2092-09-06 15:47:35.551+00'), ('2092-09-06 15:47:35.551001+00')) v(ts);
+
 -- Round trips of 10,000 random parts, exact, against the layout computed here
 SELECT setseed(0.28);
 CREATE TEMP TABLE parts AS
@@ -50,7 +59,7 @@ SELECT e, try(e) FROM (VALUES
     ($$snowflake_from_parts('2024-01-11 18:08:59.845+00', 1024)$$),
     ($$snowflake_from_parts('2024-01-11 18:08:59.845+00', 0, -1)$$),
     ($$snowflake_from_parts('2024-01-11 18:08:59.845+00', 0, 4096)$$),
-    ($$snowflake_from_parts('2022-12-31 23:59:59.999999+00')$$),
+    ($$snowflake_from_parts('2022-12-31 23:59:59.999+00')$$),
     ($$snowflake_from_parts('2092-09-06 15:47:35.551001+00')$$),
     ($$snowflake_from_parts('infinity')$$),
     ($$snowflake_from_parts('-infinity')$$),
