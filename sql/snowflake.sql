@@ -7,7 +7,9 @@
 SET DateStyle = 'ISO';
 SET timezone = 'UTC';
 
--- pgEdge's documented value for this time, node 0, sequence 1; and back
+-- The value pgEdge's documentation uses in its examples, and back: node 0,
+-- sequence 1 (the documentation says node 1; pgEdge's own get_node() reads
+-- these bits as 0)
 SELECT snowflake_from_parts('2024-01-11 18:08:59.845+00', 0, 1) AS id,
        snowflake_from_parts('2024-01-11 18:08:59.845+00', 0, 1) = 136169504773242881 AS pgedge_value;
 SELECT snowflake_extract_timestamp(136169504773242881) AS ts,
