@@ -192,8 +192,12 @@ FROM (VALUES
     ($$siq_from_parts('2026-01-01 00:00:00+00', domain_hash => -1)$$),
     ($$siq_from_parts('2026-01-01 00:00:00+00', domain_hash => 4294967296)$$),
     ($$siq_from_parts('2026-01-01 00:00:00+00', domain_hash => 4294967295)$$),
+    -- rounded up to 1/65536 s (15.26 us), then checked: 15 us before 1970
+    -- is 1970's, 16 us is outside
     ($$siq_from_parts('1969-12-31 23:59:59.999999+00')$$),
     ($$siq_from_parts('1969-12-31 23:59:59.99999+00')$$),
+    ($$siq_from_parts('1969-12-31 23:59:59.999985+00')$$),
+    ($$siq_from_parts('1969-12-31 23:59:59.999984+00')$$),
     ($$siq_from_parts('1970-01-01 00:00:00+00')$$),
     ($$siq_from_parts('1970-01-01 00:00:00.000001+00')$$),
     ($$siq_from_parts('36812-02-20 00:36:15.999984+00', 'content', 8191, 255, 4294967295)$$),

@@ -69,7 +69,7 @@ FROM (VALUES
     ($$'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::sno$$),  -- max UUID
     ($$'ffffffff-ffff-8fff-bfff-fc0000000000'::uuid::sno$$)) v(expr);
 
--- sno_from_parts: fields 22003, timestamps 22008
+-- sno_from_parts: fields 22003, timestamps 22008 (after rounding up)
 SELECT expr, try(expr) AS result
 FROM (VALUES
     ($$sno_from_parts('2026-01-01 00:00:00+00', -1)$$),
@@ -79,7 +79,10 @@ FROM (VALUES
     ($$sno_from_parts('2026-01-01 00:00:00+00', 0, 0, -1)$$),
     ($$sno_from_parts('2026-01-01 00:00:00+00', 0, 0, 65536)$$),
     ($$sno_from_parts('2026-01-01 00:00:00+00', 255, 65535, 65535, true)$$),
+    -- rounded up to 4 ms, then checked: less than 4 ms before 2010 is 2010's
     ($$sno_from_parts('2009-12-31 23:59:59.999999+00')$$),
+    ($$sno_from_parts('2009-12-31 23:59:59.996001+00')$$),
+    ($$sno_from_parts('2009-12-31 23:59:59.996+00')$$),
     ($$sno_from_parts('2010-01-01 00:00:00+00')$$),
     ($$sno_from_parts('2079-09-07 15:47:35.548+00')$$),
     ($$sno_from_parts('2079-09-07 15:47:35.548001+00')$$),

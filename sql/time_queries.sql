@@ -24,12 +24,16 @@ INSERT INTO tq_types VALUES
     ('muid', 5, 'muid_from_parts({ts}, {k} % 4)',
      unix_us(0), unix_us(4503599627370495), '1 us');
 
--- Those are the type's ends: T_from_parts() takes them and raises 22008 just
--- outside them, where comparisons go on answering
+-- Those are the type's ends: T_from_parts() takes them, rounds a time less
+-- than a tick before the first up to it, and raises 22008 outside them (a
+-- tick or more before the first, a microsecond after the last), where
+-- comparisons go on answering
 SELECT type,
        try(format('%s_extract_timestamp(%1$s_from_parts(%L)) = %2$L', type, first_time)) AS first_ok,
        try(format('%s_extract_timestamp(%1$s_from_parts(%L)) = %2$L', type, last_time)) AS last_ok,
-       split_part(try(format('%s_from_parts(%L::timestamptz - interval ''1 us'')', type, first_time)), ':', 1) AS before_first,
+       try(format('%s_extract_timestamp(%1$s_from_parts(%L::timestamptz - %L::interval + interval ''1 us'')) = %2$L',
+                  type, first_time, tick)) AS rounded_to_first,
+       split_part(try(format('%s_from_parts(%L::timestamptz - %L::interval - interval ''1 us'')', type, first_time, tick)), ':', 1) AS before_first,
        split_part(try(format('%s_from_parts(%L::timestamptz + interval ''1 us'')', type, last_time)), ':', 1) AS after_last
 FROM tq_types ORDER BY ord;
 

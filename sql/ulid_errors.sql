@@ -217,7 +217,10 @@ FROM (VALUES
     ($$ulid_from_parts('2022-07-09 21:51:50.305+00', '')$$),                        -- 0 bytes
     ($$ulid_from_parts('2022-07-09 21:51:50.305+00', '\x0181e4f28e21baebe65a814940e2a20a')$$), -- 16
     ($$ulid_from_parts('2022-07-09 21:51:50.305+00', random => '\xff')$$),          -- named, 1 byte
+    -- rounded up to the millisecond, then checked: less than 1 ms before
+    -- 1970 is 1970's
     ($$ulid_from_parts('1969-12-31 23:59:59.999999+00')$$),
+    ($$ulid_from_parts('1969-12-31 23:59:59.999001+00')$$),
     ($$ulid_from_parts('1969-12-31 23:59:59.999+00')$$),
     ($$ulid_from_parts('1969-12-31 23:00:00-01')$$),                               -- 1970 in UTC
     ($$ulid_from_parts('1900-01-01 00:00:00+00')$$),

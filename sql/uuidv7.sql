@@ -103,7 +103,7 @@ FROM (VALUES
 ) v(u);
 
 -- uuidv7_from_parts(): the smallest version 7 uuid at or after a time,
--- rounded up to the millisecond; 22008 outside 1970 to 10889
+-- rounded up to the millisecond, then checked: 22008 outside 1970 to 10889
 SELECT ts, try(format('uuidv7_from_parts(%L)', ts)) AS result
 FROM (VALUES
     ('1970-01-01 00:00:00+00'),
@@ -113,7 +113,9 @@ FROM (VALUES
     ('2024-11-01 12:00:00.999+00'),
     ('2024-11-01 12:00:00.999001+00'),
     ('10889-08-02 05:31:50.655+00'),
-    ('1969-12-31 23:59:59.999999+00'),
+    ('1969-12-31 23:59:59.9999+00'),                   -- rounded up into 1970
+    ('1969-12-31 23:59:59.999001+00'),
+    ('1969-12-31 23:59:59.999+00'),
     ('10889-08-02 05:31:50.655001+00'),
     ('infinity'),
     ('-infinity')
@@ -128,13 +130,13 @@ FROM pg_proc WHERE proname IN ('uuidv7', 'uuid_extract_timestamp')
   AND pronamespace = (SELECT extnamespace FROM pg_extension WHERE extname = 'idgen');
 
 -- uuid compared with times.  id op t is the byte comparison of id with
--- idgen_uuidv7_bound(t): uuidv7_from_parts(t), the nil uuid before 1970,
--- the max uuid after 10889.  For version 7 values that is the time rule:
--- id >= t and id > t when the id's time is at or after t, id < t and
--- id <= t when before.
+-- idgen_uuidv7_bound(t): uuidv7_from_parts(t), the nil uuid at times that
+-- round up to before 1970, the max uuid after 10889.  For version 7 values
+-- that is the time rule: id >= t and id > t when the id's time is at or
+-- after t, id < t and id <= t when before.
 SELECT ts, idgen_uuidv7_bound(ts::timestamptz)
-FROM (VALUES ('2024-11-01 12:00:00.0005+00'), ('1960-01-01+00'), ('-infinity'),
-             ('20000-01-01+00'), ('infinity')) v(ts);
+FROM (VALUES ('2024-11-01 12:00:00.0005+00'), ('1960-01-01+00'), ('1969-12-31 23:59:59.9999+00'),
+             ('1969-12-31 23:59:59.999+00'), ('-infinity'), ('20000-01-01+00'), ('infinity')) v(ts);
 CREATE TEMP TABLE ids (id uuid);
 INSERT INTO ids
 SELECT b FROM (VALUES ('2024-11-01 11:59:59.999+00'::timestamptz), ('2024-11-01 12:00:00+00'),

@@ -10,12 +10,13 @@
 int			idgen_clock_offset_ms = 0;
 
 /*
- * Where ts falls among a type's unit counts, without raising: -1 before unit
- * 0 (-infinity included), 1 after the last unit (infinity included), else 0
- * with *units the first unit at or after ts (rounded up, so that a value
- * made from it is never earlier than ts).  The shift to the unit's epoch is
- * checked (timestamps reach almost to the end of int64), and the division is
- * split so that no product overflows.
+ * Where ts falls among a type's unit counts, without raising: 0 with *units
+ * the first unit at or after ts (rounded up, so that a value made from it is
+ * never earlier than ts), -1 when that would come before unit 0 (-infinity
+ * included), 1 when after the last unit (infinity included).  The range is
+ * checked after rounding: a time less than a unit before unit 0 is unit 0's.
+ * The shift to the unit's epoch is checked (timestamps reach almost to the
+ * end of int64), and the division is split so that no product overflows.
  */
 int
 idgen_timestamp_place(TimestampTz ts, const IdgenTimeUnit *u, uint64 *units)
@@ -31,7 +32,15 @@ idgen_timestamp_place(TimestampTz ts, const IdgenTimeUnit *u, uint64 *units)
 	if (pg_add_s64_overflow(ts, IDGEN_UNIX_EPOCH_US - u->epoch_us, &us))
 		return ts < 0 ? -1 : 1;
 	if (us < 0)
-		return -1;
+	{
+		uint64		before = (uint64) 0 - (uint64) us;
+
+		/* rounded up to unit 0 unless a whole unit or more before it */
+		if (before >= u->den || before * u->num >= u->den)
+			return -1;
+		*units = 0;
+		return 0;
+	}
 	q = (uint64) us / u->den;
 	r = (uint64) us % u->den;
 	if (q > u->max_units)

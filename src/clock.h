@@ -29,8 +29,9 @@ typedef struct IdgenTimeUnit
 } IdgenTimeUnit;
 
 /*
- * Where ts falls among the unit counts: -1 before the first, 1 after the
- * last, else 0 with *units the first unit at or after ts (rounded up)
+ * Where ts falls among the unit counts: 0 with *units the first unit at or
+ * after ts (rounded up), -1 when that comes before the first, 1 after the
+ * last
  */
 extern int	idgen_timestamp_place(TimestampTz ts, const IdgenTimeUnit *u,
 								  uint64 *units);

@@ -9,9 +9,10 @@
  *
  *	  A time sits just before the ids made at that time: in the gap of the
  *	  type's order before the smallest id whose timestamp is at or after it
- *	  (T_from_parts(t), rounded up to the type's tick).  A time before the
- *	  type's first tick sits below every id, one after its last tick above
- *	  every id.  No id equals a time, so equality in the family stays
+ *	  (T_from_parts(t), rounded up to the type's tick).  A time a whole
+ *	  tick or more before the type's first tick sits below every id (a time
+ *	  less than a tick before it rounds up to it), one after its last tick
+ *	  above every id.  No id equals a time, so equality in the family stays
  *	  transitive, and id >= t holds exactly when T_extract_timestamp(id) >= t.
  */
 #include "idtype.h"

@@ -331,6 +331,8 @@ static const IdgenTickSequencer siq_seq = {
 	.ncounters = SIQ_NKINDS,
 	.what = "type siq",
 	.range = "1970-01-01 to 36812-02-20",
+	.tick_name = "tick (1/65536 s)",
+	.unit = &siq_unit,
 };
 
 /* The node fields, packed as the sequencer keeps them */

@@ -120,6 +120,8 @@ static const IdgenTickSequencer snowflake_seq = {
 	.ncounters = 1,
 	.what = "snowflake ids",
 	.range = "2023-01-01 to 2092-09-06",
+	.tick_name = "millisecond",
+	.unit = &snowflake_unit,
 };
 
 /* The node: idgen.snowflake_node, or derived from the cluster */

@@ -11,8 +11,10 @@
  *	  moment; otherwise (the same tick, or the clock behind it after a step
  *	  back) the counter's serials count on, and when they are used up the
  *	  tick moves on by one, ahead of the clock, instead of waiting.  So each
- *	  counter's values strictly increase and never repeat.  The clock is
- *	  read inside the critical section.
+ *	  counter's values strictly increase and never repeat.  A counter whose
+ *	  serials in the range's last tick are used up has no value left
+ *	  (2200H), though the clock reads within the range; a clock outside it
+ *	  is 22008.  The clock is read inside the critical section.
  *
  *	  The lead that used-up ticks build is bounded by the window of the
  *	  mark on disk, as a crash bounds it: a tick more than the window past
@@ -57,7 +59,8 @@ typedef enum TickOutcome
 	TICK_ISSUED,
 	TICK_MARK,					/* the mark on disk must first pass tick */
 	TICK_PACE,					/* the clock must move on first */
-	TICK_OUT_OF_RANGE			/* the clock is outside the type's range */
+	TICK_OUT_OF_RANGE,			/* the clock is outside the type's range */
+	TICK_USED_UP				/* the last tick of the range is used up */
 } TickOutcome;
 
 typedef struct TickStep
@@ -140,7 +143,8 @@ tick_step(const IdgenTickSequencer *q, IdgenTickState *s, uint32 *next, IdgenHwm
 	}
 	else
 	{
-		st->outcome = TICK_OUT_OF_RANGE;
+		/* the clock reads within the range: the values ran ahead to its end */
+		st->outcome = TICK_USED_UP;
 		return;
 	}
 
@@ -191,6 +195,13 @@ idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s, u
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("timestamp out of range for %s", q->what),
 					 errdetail("The generator clock reads outside %s.", q->range)));
+		if (st.outcome == TICK_USED_UP)
+			ereport(ERROR,
+					(errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
+					 errmsg("the generator of %s has reached the end of its range", q->what),
+					 errdetail("It has used up the last %s of its range, %s, which the clock has not passed.",
+							   q->tick_name,
+							   timestamptz_to_str(idgen_units_to_timestamp(q->max_ticks, q->unit)))));
 		if (st.outcome == TICK_PACE)
 		{
 			/* less than a tick: the clock moves on */

@@ -8,6 +8,7 @@
 
 #include "postgres.h"
 
+#include "clock.h"
 #include "idgen.h"
 #include "shmem.h"
 
@@ -33,6 +34,8 @@ typedef struct IdgenTickSequencer
 	int			ncounters;
 	const char *what;			/* "type siq": for messages */
 	const char *range;			/* the dates the clock must read within */
+	const char *tick_name;		/* "millisecond": what a tick is, for messages */
+	const IdgenTimeUnit *unit;	/* the ticks as timestamps */
 } IdgenTickSequencer;
 
 /*

@@ -42,8 +42,8 @@ uuidv7_first_at(uint64 ms, uint8 *v)
 
 /*
  * uuid compared with times: a time compares as uuidv7_from_parts(t), the
- * nil uuid before 1970 and the max uuid after 10889, which
- * idgen_uuidv7_bound(t) gives the planner
+ * nil uuid a millisecond or more before 1970 and the max uuid after 10889,
+ * which idgen_uuidv7_bound(t) gives the planner
  */
 static const IdgenType uuidv7_type = {
 	.name = "uuid",

@@ -2,7 +2,8 @@
 # database of a fresh cluster, each in a psql of its own (-X -q, aligned
 # output, errors do not stop it), and its output (stdout and stderr as the
 # user sees them) must equal the untagged ``` block that follows it.  The
-# rules are in CONTRIBUTING.md ("The README's examples").
+# rules are in CONTRIBUTING.md ("The README's examples").  And the release
+# files it names are those of the release META.json describes.
 
 use strict;
 use warnings;
@@ -12,6 +13,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use FindBin;
 use IPC::Run;
+use JSON::PP;
 
 my $readme = "$FindBin::RealBin/../README.md";
 my $max_varying = 5;
@@ -107,6 +109,30 @@ sub same_shape
 	}
 	return 1;
 }
+
+# The release files the README names, as make dist and make deb name them:
+# idgen-X.Y.Z (the archive and its directory), idgen_X.Y.Z (Debian's
+# upstream archive and source package), postgresql-NN-idgen_X.Y.Z (the
+# binary package), each of META.json's version, and a Debian revision after
+# it of debian/changelog's.  The extension's versions (1.0 to 1.3, in
+# "Upgrading") have two numbers and name no file.
+my $meta_version = decode_json(slurp_file("$FindBin::RealBin/../META.json"))->{version};
+my ($deb_version) = slurp_file("$FindBin::RealBin/../debian/changelog") =~ /\Aidgen \(([^)]+)\)/
+  or die 'debian/changelog: no version in its first line';
+my (@release_names, @other_release);
+my $readme_text = slurp_file($readme);
+while ($readme_text =~
+	/\b((?:postgresql-[0-9]+-)?idgen[-_]([0-9]+\.[0-9]+\.[0-9]+)(-[0-9][0-9A-Za-z+~]*(?:\.[0-9][0-9A-Za-z+~]*)*)?)/g)
+{
+	my ($name, $version, $revision) = ($1, $2, $3);
+	push @release_names, $name;
+	push @other_release, $name
+	  if $version ne $meta_version || (defined $revision && "$version$revision" ne $deb_version);
+}
+cmp_ok(scalar(@release_names), '>=', 1,
+	'README.md names release files (' . join(', ', @release_names) . ')');
+is(join(', ', @other_release), '',
+	"each is of version $meta_version (META.json), with Debian revision $deb_version (debian/changelog)");
 
 my @blocks = fenced_blocks();
 my $sql_blocks = grep { $_->{tag} eq 'sql' } @blocks;
