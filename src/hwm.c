@@ -22,7 +22,11 @@
  *	  window: after a crash the values go on from the mark, ahead of the
  *	  clock, and a mark written from them would carry that lead into the
  *	  next crash.  Only when the values already run a whole window ahead of
- *	  the clock (it stepped back) is the mark placed past the value instead.
+ *	  the clock (at the window's edge, or it stepped back) is the mark
+ *	  placed past the value instead, up to a quarter of a window further
+ *	  ahead than the window; a generator restored from such a mark soon
+ *	  after a crash waits until the clock is within the window of it
+ *	  (idgen_hwm_catch_up in hwm.h), so that no value is ever further ahead.
  *
  *	  A file that exists but cannot be trusted (unreadable, the wrong size
  *	  or magic number, a checksum that does not match) is never taken for a

@@ -42,6 +42,16 @@ typedef enum IdgenHwmSlot
 #define IDGEN_HWM_WINDOW_US		INT64CONST(1200000)
 
 /*
+ * The furthest ahead of the clock a mark is ever written, in a slot's units,
+ * for a window of ahead: the window; or, when the values have reached the
+ * window, a quarter of one past them (idgen_hwm_next), and one unit more
+ * when the worker goes from the bound above them.  A generator keeps its
+ * values within the window of the clock, so only a clock set back across a
+ * restart leaves a mark further ahead than this.
+ */
+#define IDGEN_HWM_MAX_LEAD(ahead)	((ahead) + (ahead) / 4 + 1)
+
+/*
  * A slot's clock, in its generator's units (sno.c, siq.c, muid.c,
  * snowflake.c), for the
  * worker: false while the clock reads outside the type's range.
@@ -106,6 +116,44 @@ idgen_hwm_admit(IdgenHwm *h, IdgenHwmSlot slot, uint64 value)
 	if (value >= h->used[slot])
 		h->used[slot] = value + 1;
 	return true;
+}
+
+/*
+ * Is there a mark on disk to cover values ahead of the clock?  Only with
+ * idgen preloaded.  Without it nothing remembers, across a restart or a
+ * crash, how far the values went, so a generator must not run ahead of the
+ * clock at all: a used-up tick waits for the clock to reach the next one.
+ */
+static inline bool
+idgen_hwm_kept(const IdgenHwm *h)
+{
+	return h->lock != NULL;
+}
+
+/*
+ * After a restart, before the first value from a restored mark (the unit at
+ * the mark is the first free one), with the clock reading now: how many
+ * units the clock must still move on before the mark is within the window
+ * of it; 0 when the generator may go on at once.
+ *
+ * A mark is written at most IDGEN_HWM_MAX_LEAD ahead of the clock, more
+ * than the window when the values ran at the window's edge.  A server back
+ * quickly from a crash then finds the mark up to a quarter of a window
+ * further ahead than a value may be, and waits that long (at most 0.3 s)
+ * rather than start past the window: the values still go on above the mark,
+ * so above every value issued before, and none is more than the window ahead
+ * of the clock when it is made.  Marks are never written lower instead,
+ * which would need a write for each unit the values move at the edge.  A
+ * mark further ahead than any is written means the clock was set back
+ * across the restart: that is a step back, which no wait would end soon, and
+ * the generator goes on from the mark at once, as after any step back.
+ */
+static inline uint64
+idgen_hwm_catch_up(uint64 mark, uint64 now, uint64 ahead)
+{
+	if (mark <= now + ahead || mark - now > IDGEN_HWM_MAX_LEAD(ahead))
+		return 0;
+	return mark - ahead - now;
 }
 
 /*

@@ -13,6 +13,7 @@
 #include "shmem.h"
 
 #include "access/xact.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 
 #define MUID_MAX_US			((UINT64CONST(1) << 52) - 1)
@@ -20,6 +21,9 @@
 
 /* How far ahead of the clock the mark on disk is written, in microseconds */
 #define MUID_HWM_AHEAD		IDGEN_HWM_WINDOW_US
+
+/* The longest single sleep, so that cancels are seen promptly */
+#define MUID_SLEEP_MAX_US	10000
 
 static const IdgenTimeUnit muid_unit = {0, 1, 1, MUID_MAX_US};
 
@@ -136,12 +140,19 @@ const IdgenHwmClock muid_hwm_clock = {muid_hwm_now, MUID_HWM_AHEAD};
  * are never reused.  The clock is read inside the critical section.
  *
  * With idgen preloaded the timestamps have a high-water mark on disk
- * (hwm.c): after a restart every new bundle is later than every old one.
+ * (hwm.c): after a restart every new bundle is later than every old one,
+ * and after a quick one the first waits until the mark is within the window
+ * of the clock (idgen_hwm_catch_up).  Without it nothing on disk remembers
+ * the timestamps, so no bundle is ahead of the clock: one that would take
+ * the microsecond after the last, which the clock still reads, waits for
+ * the clock to move on (less than a microsecond).  After a step back the
+ * bundles go on past the last without waiting, as above.
  */
 typedef enum MuidOutcome
 {
 	MUID_ISSUED,
 	MUID_MARK,					/* the mark on disk must first pass us */
+	MUID_WAIT,					/* the clock must move on first, wait us */
 	MUID_OUT_OF_RANGE			/* the clock is outside 1970 .. 2112 */
 } MuidOutcome;
 
@@ -151,6 +162,7 @@ typedef struct MuidStep
 	bool		regressed;		/* the clock read earlier than last time */
 	uint64		now;			/* the clock reading */
 	uint64		us;
+	uint64		wait;			/* MUID_WAIT: at least the microseconds to wait */
 } MuidStep;
 
 /* One step of the sequencer, under muid_lock: no errors, no allocation */
@@ -169,6 +181,15 @@ muid_step(IdgenMuidState *s, IdgenHwm *h, MuidStep *st)
 			st->us = 0;
 			return;
 		}
+		/* a mark more than the window ahead, after a quick restart: wait */
+		st->wait = idgen_hwm_catch_up(h->loaded[IDGEN_HWM_MUID], (uint64) Max(now, 0),
+									  MUID_HWM_AHEAD);
+		if (st->wait > 0)
+		{
+			st->outcome = MUID_WAIT;
+			st->now = (uint64) now;
+			return;
+		}
 		/* everything below the mark counts as used */
 		s->last = h->loaded[IDGEN_HWM_MUID] > 0 ? h->loaded[IDGEN_HWM_MUID] - 1 : 0;
 		s->started = true;
@@ -182,6 +203,13 @@ muid_step(IdgenMuidState *s, IdgenHwm *h, MuidStep *st)
 	st->regressed = (uint64) now < s->last_clock;
 	s->last_clock = (uint64) now;
 	us = (uint64) now > s->last ? (uint64) now : s->last + 1;
+	/* without a mark on disk, never ahead of a clock that did not step back */
+	if ((uint64) now == s->last && !idgen_hwm_kept(h))
+	{
+		st->outcome = MUID_WAIT;
+		st->wait = 1;
+		return;
+	}
 	if (!idgen_hwm_admit(h, IDGEN_HWM_MUID, us))
 	{
 		st->outcome = MUID_MARK;
@@ -249,6 +277,21 @@ muid_begin_bundle(void)
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("timestamp out of range for type muid"),
 					 errdetail("The generator clock reads outside 1970-01-01 to 2112-09-17.")));
+		if (st.outcome == MUID_WAIT)
+		{
+			/*
+			 * Without the lock.  Less than a microsecond, to the next one,
+			 * is a spin: it ends as soon as the clock reads another one,
+			 * later or, after a step back, earlier.
+			 */
+			CHECK_FOR_INTERRUPTS();
+			if (st.wait > 1)
+				pg_usleep((long) Min(st.wait, MUID_SLEEP_MAX_US));
+			else
+				while ((uint64) idgen_clock_us() == st.now)
+					CHECK_FOR_INTERRUPTS();
+			continue;
+		}
 		idgen_hwm_advance(&sh->hwm, IDGEN_HWM_MUID, st.us, st.now, MUID_HWM_AHEAD, true);
 	}
 	if (unlikely(idgen_hwm_due(&sh->hwm, IDGEN_HWM_MUID, st.us, MUID_HWM_AHEAD)))

@@ -165,11 +165,15 @@ sno_from_parts(PG_FUNCTION_ARGS)
  * disk (hwm.c): a unit at or past it is issued only once a backend has
  * moved the mark on, and after a restart everything below the marks counts
  * as used.  After a crash the mark of the timeline in use is up to a window
- * ahead of the clock; the generator then goes on from it on the same
- * timeline, ahead of the clock (a used-up slice moves to the next unit at
- * once), until the clock catches up, so that crashes make it neither wait
- * nor use up the other timeline.  A clock further behind the marks than the
- * window was set back across the restart: a step back like any other.
+ * ahead of the clock (a quarter of one more when the values had reached
+ * the window: IDGEN_HWM_MAX_LEAD); the generator then goes on from it on
+ * the same timeline, ahead of the clock (a used-up slice moves to the next
+ * unit at once, up to the window), until the clock catches up, so that
+ * crashes use up neither the other timeline nor a unit further ahead than
+ * the window: a mark further ahead than that waits, once, for the clock to
+ * come within the window of it (at most 0.3 s).  A clock further behind
+ * the marks than any mark is written ahead was set back across the
+ * restart: a step back like any other.
  */
 typedef struct SnoConfig
 {
@@ -208,19 +212,24 @@ sno_hwm_slot(int bit)
 	return bit ? IDGEN_HWM_SNO_TOCK : IDGEN_HWM_SNO_TICK;
 }
 
-/* Is a timeline restored at hi ahead of the clock by no more than a crash leaves? */
+/*
+ * Is a timeline restored at hi ahead of the clock by no more than a crash
+ * leaves?  A mark is written up to IDGEN_HWM_MAX_LEAD ahead; the first unit
+ * of a timeline restored further ahead than the window waits for the clock
+ * (sno_step: a value never runs more than the window ahead of it).
+ */
 static inline bool
 sno_resumable(uint64 hi, uint64 now)
 {
-	return now <= hi && hi - now <= SNO_HWM_AHEAD;
+	return now <= hi && hi - now < IDGEN_HWM_MAX_LEAD(SNO_HWM_AHEAD);
 }
 
 /*
  * The first use after server start: everything below each timeline's mark
  * on disk counts as used, the unit just below it in full, the timeline that
  * reached further is the current one, and the caller's settings are those
- * in force.  If the clock is behind a timeline by no more than the window
- * the marks are written ahead, it was a crash: go on ahead of the clock on
+ * in force.  If the clock is behind a timeline by no more than the marks
+ * are written ahead, it was a crash: go on ahead of the clock on
  * that timeline (the nearer one, if both are, as after a toggle).  Without
  * a mark this starts from nothing.
  */
@@ -310,7 +319,7 @@ sno_step(IdgenSnoState *s, IdgenHwm *h, const SnoConfig *cfg, SnoStep *st)
 	if (unlikely(s->ahead))
 	{
 		/* until the clock catches up, or steps back further than a crash can */
-		if (now >= s->hi[bit] || s->hi[bit] - now > SNO_HWM_AHEAD)
+		if (!sno_resumable(s->hi[bit], now) || now == s->hi[bit])
 			s->ahead = false;
 		else
 			unit = s->hi[bit];

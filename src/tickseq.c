@@ -10,21 +10,25 @@
  *	  there, every counter from serial 0, with the node fields of the
  *	  moment; otherwise (the same tick, or the clock behind it after a step
  *	  back) the counter's serials count on, and when they are used up the
- *	  tick moves on by one, ahead of the clock, instead of waiting.  So each
- *	  counter's values strictly increase and never repeat.  A counter whose
- *	  serials in the range's last tick are used up has no value left
- *	  (2200H), though the clock reads within the range; a clock outside it
- *	  is 22008.  The clock is read inside the critical section.
+ *	  tick moves on by one, ahead of the clock where a mark covers it (see
+ *	  below).  So each counter's values strictly increase and never repeat.
+ *	  A counter whose serials in the range's last tick are used up has no
+ *	  value left (2200H), though the clock reads within the range; a clock
+ *	  outside it is 22008.  The clock is read inside the critical section.
  *
  *	  The lead that used-up ticks build is bounded by the window of the
- *	  mark on disk, as a crash bounds it: a tick more than the window past
- *	  the clock is taken only once the clock reads another tick than at
- *	  the last such tick.  So callers that ask for more serials than the
- *	  ticks have (snowflake: 4,096 a millisecond) run ahead of the clock
- *	  without waiting until they are a window ahead, and are then paced to
- *	  it.  After a step back or a restart, when the tick is already far
- *	  ahead, this keeps the lead from growing without making anyone wait
- *	  for the clock to catch up.
+ *	  mark on disk, as a crash bounds it: a used-up tick at the window's
+ *	  edge waits for the clock to move on.  So callers that ask for more
+ *	  serials than the ticks have (snowflake: 4,096 a millisecond) run ahead
+ *	  of the clock without waiting until they are a window ahead, and are
+ *	  then paced to it.  Without idgen preloaded there is no mark, and
+ *	  nothing on disk remembers a lead across a restart or a crash: the
+ *	  window is then nil, so a used-up tick waits for the clock to read the
+ *	  next one, and no value is ever ahead of the clock.  After a step back,
+ *	  when the tick is already further ahead than that, a tick past it is
+ *	  taken only once the clock reads another tick than at the last such
+ *	  tick: the lead does not grow, and nobody waits for the clock to catch
+ *	  up.
  *
  *	  With idgen.monotonic = backend a backend takes a block of a counter's
  *	  serials at a time (up to IDGEN_TICK_BLOCK_MAX, fewer for counters with
@@ -41,11 +45,15 @@
  *
  *	  With idgen preloaded the ticks also have a high-water mark on disk
  *	  (hwm.c): after a restart everything below it counts as used, and the
- *	  generator goes on from the mark.
+ *	  generator goes on from the mark, once the mark is within the window
+ *	  of the clock (idgen_hwm_catch_up).
  */
 #include "tickseq.h"
 
 #include "miscadmin.h"
+
+/* The longest single sleep, so that cancels are seen promptly */
+#define IDGEN_TICK_SLEEP_MAX_US	10000
 
 typedef struct TickConfig
 {
@@ -58,7 +66,7 @@ typedef enum TickOutcome
 {
 	TICK_ISSUED,
 	TICK_MARK,					/* the mark on disk must first pass tick */
-	TICK_PACE,					/* the clock must move on first */
+	TICK_PACE,					/* the clock must move on first, wait ticks */
 	TICK_OUT_OF_RANGE,			/* the clock is outside the type's range */
 	TICK_USED_UP				/* the last tick of the range is used up */
 } TickOutcome;
@@ -69,6 +77,7 @@ typedef struct TickStep
 	bool		regressed;		/* the clock read earlier than last time */
 	bool		overflowed;		/* the counter's serials ran out in the tick */
 	uint64		now;			/* the clock reading, in ticks */
+	uint64		wait;			/* TICK_PACE: at least the ticks to wait */
 	uint64		tick;
 	uint64		node;
 	uint32		serial;			/* the first of the block taken */
@@ -82,6 +91,7 @@ tick_step(const IdgenTickSequencer *q, IdgenTickState *s, uint32 *next, IdgenHwm
 {
 	uint64		now;
 	uint64		tick;
+	uint64		lead;
 	bool		fresh;
 
 	if (!q->clock(&now))
@@ -97,6 +107,13 @@ tick_step(const IdgenTickSequencer *q, IdgenTickState *s, uint32 *next, IdgenHwm
 		{
 			st->outcome = TICK_MARK;
 			st->tick = 0;
+			return;
+		}
+		/* a mark more than the window ahead, after a quick restart: wait */
+		st->wait = idgen_hwm_catch_up(h->loaded[q->slot], now, q->ahead);
+		if (st->wait > 0)
+		{
+			st->outcome = TICK_PACE;
 			return;
 		}
 		/* everything below the mark counts as used; the mark is the next tick */
@@ -129,12 +146,18 @@ tick_step(const IdgenTickSequencer *q, IdgenTickState *s, uint32 *next, IdgenHwm
 	{
 		tick = s->tick + 1;
 		fresh = true;
-		if (tick > now + q->ahead)
+		/* without a mark on disk, values never run ahead of the clock */
+		lead = idgen_hwm_kept(h) ? q->ahead : 0;
+		if (tick > now + lead)
 		{
-			/* a clock that stepped back has moved on too */
-			if (now == s->paced_clock)
+			/*
+			 * At the edge of the lead: the clock moves on first.  Past it,
+			 * after a step back: only once the clock has moved on too.
+			 */
+			if (s->tick == now + lead || now == s->paced_clock)
 			{
 				st->outcome = TICK_PACE;
+				st->wait = 1;
 				return;
 			}
 			s->paced_clock = now;
@@ -204,9 +227,12 @@ idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s, u
 							   timestamptz_to_str(idgen_units_to_timestamp(q->max_ticks, q->unit)))));
 		if (st.outcome == TICK_PACE)
 		{
-			/* less than a tick: the clock moves on */
+			/*
+			 * The clock moves on: pace_us is less than a tick, so this never
+			 * sleeps past the tick waited for, and never holds the lock
+			 */
 			CHECK_FOR_INTERRUPTS();
-			pg_usleep(q->pace_us);
+			pg_usleep((long) Min(st.wait * (uint64) q->pace_us, IDGEN_TICK_SLEEP_MAX_US));
 			continue;
 		}
 		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, true);

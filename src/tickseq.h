@@ -28,8 +28,9 @@ typedef struct IdgenTickSequencer
 	uint64		max_ticks;
 	IdgenHwmSlot slot;
 	uint64		ahead;			/* the mark's window, in ticks: also the
-								 * lead used-up ticks may build */
-	long		pace_us;		/* the sleep while the clock moves on */
+								 * lead used-up ticks may build, preloaded */
+	long		pace_us;		/* the sleep while the clock moves on: less
+								 * than a tick */
 	IdgenGenerator gen;
 	int			ncounters;
 	const char *what;			/* "type siq": for messages */
