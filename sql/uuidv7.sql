@@ -616,3 +616,22 @@ SELECT pg_temp.scanned('SELECT * FROM ups WHERE id >= ''2024-02-10 01:30''::time
        pg_temp.scanned('SELECT * FROM ups WHERE id <@ tstzrange(''2024-01-31 21:30'', ''2024-02-01 02:30'')') AS across_months,
        (SELECT count(*) FROM ups WHERE id >= '2024-02-10 01:30'::timestamptz AND id < '2024-02-10 04:30'::timestamptz) AS feb_rows;
 DROP TABLE up, uq, upe, ups;
+-- Every random bit of the layout varies: 300 values, each in a millisecond
+-- of its own, so each from a random start of its own; a bit that the pack
+-- lost or fixed would never change.  The random bits: rand_a, the low
+-- nibble of byte 6 and byte 7; rand_b, the low 6 bits of byte 8 and bytes 9
+-- to 15.
+WITH v AS (
+    SELECT uuid_send(gen_uuidv7()) AS b
+    FROM generate_series(1, 300) g, LATERAL (SELECT pg_sleep(0.0011) WHERE g > 0) s
+), masks (j, m) AS (
+    VALUES (6, 15), (7, 255), (8, 63), (9, 255), (10, 255), (11, 255), (12, 255), (13, 255),
+           (14, 255), (15, 255)
+), bits AS (
+    SELECT j, k, sum((get_byte(b, j) >> k) & 1) AS ones
+    FROM v, masks, generate_series(0, 7) k
+    WHERE (m >> k) & 1 = 1
+    GROUP BY j, k
+)
+SELECT count(*) AS random_bits, count(*) FILTER (WHERE ones IN (0, 300)) AS never_change
+FROM bits;
