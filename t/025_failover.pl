@@ -364,6 +364,15 @@ my $s3 = PostgreSQL::Test::Cluster->new('settings_switchover');
 $s3->init_from_backup($p2, 'switchover', has_streaming => 1);
 $s3->start;
 $p2->wait_for_catchup($s3);
+
+# A session of the standby open across its promotion: refused in recovery,
+# judged again once recovery ends
+my $held = $s3->background_psql('postgres', on_error_stop => 0);
+$held->query("SELECT gen_siq('user')");
+like($held->{stderr}, qr/in recovery, this server would make that server's values\.\nHINT:  Give this server its own "idgen\.siq_shard", one no server of its lineage used/,
+	'a session of the standby: refused in recovery, with no confirmation code');
+$held->{stderr} = '';    # BackgroundPsql keeps stderr until it is cleared
+
 $err = generate_together($dir, [ $p2, 'old' ]);
 is($err->{old}, '', 'the old primary made its last values');
 $p2->stop;
@@ -378,6 +387,10 @@ is("$code{siq} $code{muid} $code{snowflake}", "$code{sno} $code{sno} $code{sno}"
 	'the four refusals give the same code');
 is(node_sources($s3), "muid: $REFUSED, siq: $REFUSED, sno: $REFUSED, snowflake: $REFUSED",
 	'promoted with copied settings: idgen_stats() shows the four refused');
+$held->query("SELECT gen_siq('user')");
+like($held->{stderr}, qr/that server may still be making values with it\.\nHINT:  .*idgen\.node_confirm = '$code{sno}'/,
+	'the session open across the promotion: judged again, refused with the code that confirms');
+$held->quit;
 
 # The refusal is on disk: a restart does not lift it
 $s3->restart;
