@@ -166,16 +166,18 @@ ok(-d $hwm, 'unreadable: a clean shutdown leaves it as it was');
 rmdir $hwm or die "could not remove $hwm: $!";
 
 # 3. Restored while the server runs: the next call in the same session
-# reads it again and works.  The clock is set back into the middle of
-# phase 1: the restored mark makes that a step back, and the values take
-# the other tick-tock bit.
+# reads it again and works.  The clock is set back into the first sixth of
+# phase 1, 2.5 s behind its end, where the clean shutdown put the mark:
+# further behind it than any mark is written ahead of the clock
+# (IDGEN_HWM_MAX_LEAD, 1.5 s), so the restored mark makes that a step back,
+# not a crash to wait out, and the values take the other tick-tock bit.
 write_bytes($hwm, $damages[1][1]->($good));
 start_untrusted('restore', $damages[1][2]);
 my $session = $node->background_psql('postgres', on_error_stop => 0,
 	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
 my $back_ms = $node->safe_psql('postgres', q{
 	SELECT ceil(extract(epoch FROM clock_timestamp()
-		- (min(sno_extract_timestamp(id)) + (max(sno_extract_timestamp(id)) - min(sno_extract_timestamp(id))) / 2)) * 1000)::bigint
+		- (min(sno_extract_timestamp(id)) + (max(sno_extract_timestamp(id)) - min(sno_extract_timestamp(id))) / 6)) * 1000)::bigint
 	FROM ids WHERE phase = 1});
 session_query($session, "SET idgen.clock_offset = '-${back_ms}ms'");
 $err = session_query($session,
