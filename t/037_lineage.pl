@@ -62,7 +62,7 @@
 # Three fixed sequences run first, each a way a copy used to make its
 # origin's values: a setting changed without changing the field, a return
 # to the copied settings, and explicit settings equal to the origin's
-# derived fields.  Then IDGEN_LINEAGE_RUNS random sequences (default 5),
+# derived fields.  Then IDGEN_LINEAGE_RUNS random sequences (default 3),
 # from IDGEN_LINEAGE_SEED (drawn when unset, and printed) and the seeds after
 # it: IDGEN_LINEAGE_SEED=<seed> IDGEN_LINEAGE_RUNS=1 replays one.
 
@@ -133,7 +133,7 @@ if (!defined $seed || $seed eq '')
 	$seed = int(rand(2**31));
 }
 die "IDGEN_LINEAGE_SEED must be a number, not \"$seed\"" unless $seed =~ /^[0-9]+$/;
-my $runs = $ENV{IDGEN_LINEAGE_RUNS} // 5;
+my $runs = $ENV{IDGEN_LINEAGE_RUNS} // 3;
 die "IDGEN_LINEAGE_RUNS must be a number, not \"$runs\"" unless $runs =~ /^[0-9]+$/;
 note "IDGEN_LINEAGE_SEED=$seed IDGEN_LINEAGE_RUNS=$runs";
 
