@@ -13,6 +13,12 @@
 #include "utils/timestamp.h"
 
 /*
+ * The longest single sleep of a generator that waits for the clock, so that
+ * a cancel is seen promptly
+ */
+#define IDGEN_SLEEP_MAX_US	10000
+
+/*
  * Timestamps.  A type counts time in units of den/num microseconds since an
  * epoch given in Unix microseconds (wiji: 1/1 from 1970; sno: 4000/1 from
  * 2010; siq: 1000000/65536 from 1970).

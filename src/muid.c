@@ -22,9 +22,6 @@
 /* How far ahead of the clock the mark on disk is written, in microseconds */
 #define MUID_HWM_AHEAD		IDGEN_HWM_WINDOW_US
 
-/* The longest single sleep, so that cancels are seen promptly */
-#define MUID_SLEEP_MAX_US	10000
-
 static const IdgenTimeUnit muid_unit = {0, 1, 1, MUID_MAX_US};
 
 static inline uint64
@@ -286,7 +283,7 @@ muid_begin_bundle(void)
 			 */
 			CHECK_FOR_INTERRUPTS();
 			if (st.wait > 1)
-				pg_usleep((long) Min(st.wait, MUID_SLEEP_MAX_US));
+				pg_usleep((long) Min(st.wait, IDGEN_SLEEP_MAX_US));
 			else
 				while ((uint64) idgen_clock_us() == st.now)
 					CHECK_FOR_INTERRUPTS();

@@ -557,7 +557,7 @@ idgen_node_quiet(void)
 	while ((now = idgen_node_clock_us()) < idgen_node_quiet_until)
 	{
 		CHECK_FOR_INTERRUPTS();
-		pg_usleep(Min(idgen_node_quiet_until - now, 10000));
+		pg_usleep(Min(idgen_node_quiet_until - now, IDGEN_SLEEP_MAX_US));
 	}
 	idgen_node_quiet_until = 0;
 }

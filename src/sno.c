@@ -30,8 +30,6 @@
 #define SNO_BLOCK_MAX		64
 /* The longest gen_sno() waits for the clock before it gives up */
 #define SNO_WAIT_MAX_NS		INT64CONST(1000000000)
-/* The longest single sleep, so that cancels are seen promptly */
-#define SNO_SLEEP_MAX_US	10000
 /* How far ahead of the clock the mark on disk is written, in units */
 #define SNO_HWM_AHEAD		(IDGEN_HWM_WINDOW_US / 4000)
 
@@ -535,7 +533,7 @@ sno_take_block(const SnoConfig *cfg)
 			INSTR_TIME_SUBTRACT(elapsed, wait_start);
 			if ((int64) INSTR_TIME_GET_MICROSEC(elapsed) * 1000 + remaining > SNO_WAIT_MAX_NS)
 				sno_wait_error(&st);
-			pg_usleep(Min(remaining / 1000 + 1, SNO_SLEEP_MAX_US));
+			pg_usleep(Min(remaining / 1000 + 1, IDGEN_SLEEP_MAX_US));
 			CHECK_FOR_INTERRUPTS();
 		}
 	}

@@ -52,9 +52,6 @@
 
 #include "miscadmin.h"
 
-/* The longest single sleep, so that cancels are seen promptly */
-#define IDGEN_TICK_SLEEP_MAX_US	10000
-
 typedef struct TickConfig
 {
 	bool		pending;		/* a reload is pending: the settings may be out of date */
@@ -232,7 +229,7 @@ idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s, u
 			 * sleeps past the tick waited for, and never holds the lock
 			 */
 			CHECK_FOR_INTERRUPTS();
-			pg_usleep((long) Min(st.wait * (uint64) q->pace_us, IDGEN_TICK_SLEEP_MAX_US));
+			pg_usleep((long) Min(st.wait * (uint64) q->pace_us, IDGEN_SLEEP_MAX_US));
 			continue;
 		}
 		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, true);
