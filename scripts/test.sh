@@ -11,6 +11,7 @@
 # t/023_citus.pl), tap (the other TAP tests), dist, deb, clone. By default,
 # all of them. test/clone_test.sh runs a clone's make test with the steps
 # that depend on the clone's directory and on the sources of dependencies.
+# IDGEN_TAP_TESTS="t/NNN_name.pl ..." narrows the TAP steps to those files.
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -213,6 +214,10 @@ fi
 tests=""
 for t in "$COPY"/t/*.pl; do
     [ -f "$t" ] || continue
+    case " ${IDGEN_TAP_TESTS:-t/${t##*/}} " in
+        *" t/${t##*/} "*) ;;
+        *) continue ;;
+    esac
     case ${t##*/} in
         023_citus.pl) [ "$citus" = yes ] || continue ;;
         *) want tap || continue ;;
