@@ -3,7 +3,9 @@
 # creates idgen there, updates it from 1.0, uses every type, and gets the
 # functions and the extension's ownership: the superuser-only and
 # server-wide settings stay out of its reach, and DROP EXTENSION ... CASCADE
-# drops other roles' columns of its types, as for any extension.
+# drops other roles' columns of its types, as for any extension.  What can
+# stop an update (an object of the owner's under a name it adds) stops it as
+# the README says, and is cleared as it says.
 
 use strict;
 use warnings;
@@ -11,6 +13,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use FindBin;
 
 my $node = PostgreSQL::Test::Cluster->new('trusted');
 $node->init;
@@ -156,6 +159,98 @@ is( $node->safe_psql('owned_shared', q{
 		FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
 		WHERE c.oid = 'other.kept'::regclass GROUP BY c.relowner}),
 	'other|n|1', 'the other role\'s table is left without its wiji column');
+
+# What can stop an update (the README's "What can stop an update"): an
+# object of the database owner's under a name the update adds.  A shell
+# operator left by the owner's own operators, named as their commutator or
+# negator, stops the update for the owner and for a superuser alike; so
+# does a function.  The README's query finds the shells; once they are
+# dropped and the function renamed, the update goes through and the owner's
+# objects still work.
+my $readme = slurp_file("$FindBin::RealBin/../README.md");
+my ($shell_query) = $readme =~ /\*\*What can stop an update\.\*\*.*?```sql\n(.*?)```\n/s
+  or die 'README.md: no query for shell operators';
+my $owners_operator = q{
+	CREATE SCHEMA mine;
+	CREATE FUNCTION mine.before(uuid, timestamptz) RETURNS boolean
+	LANGUAGE sql IMMUTABLE AS 'SELECT uuid_send($1) < uuid_send(gen_random_uuid())';
+};
+
+# From 1.2: the shell >(timestamptz, uuid), the commutator of mine.<
+$node->safe_psql('postgres', 'CREATE DATABASE blocked OWNER owner');
+($out, $err) = as_role('owner', 'blocked', qq{
+	CREATE EXTENSION idgen VERSION '1.2';
+	$owners_operator
+	CREATE OPERATOR mine.< (LEFTARG = uuid, RIGHTARG = timestamptz, FUNCTION = mine.before,
+		COMMUTATOR = OPERATOR(public.>));
+});
+is($err, '', 'the owner makes an operator whose commutator is a shell in public');
+my $commutator_error =
+  qr/ERROR:  42P13: commutator operator > is already the commutator of operator <$/m;
+($out, $err) = as_role('owner', 'blocked', 'ALTER EXTENSION idgen UPDATE');
+like($err, $commutator_error, 'the shell stops the owner\'s update');
+($out, $err) = as_role('postgres', 'blocked', 'ALTER EXTENSION idgen UPDATE');
+like($err, $commutator_error, '... and a superuser\'s');
+is($node->safe_psql('blocked', q{
+		SELECT extversion, gen_ulid() IS NOT NULL FROM pg_extension WHERE extname = 'idgen'}),
+	'1.2|t', 'the database keeps 1.2, working');
+is($node->safe_psql('blocked', $shell_query), '>(timestamp with time zone,uuid)|owner',
+	'the README\'s query names the shell and its owner');
+$node->safe_psql('blocked', 'DROP OPERATOR >(timestamptz, uuid)');
+($out, $err) = as_role('owner', 'blocked', q{
+	ALTER EXTENSION idgen UPDATE;
+	SELECT extversion FROM pg_extension WHERE extname = 'idgen';
+	SELECT count(*) FROM (VALUES (gen_uuidv7())) v(u)
+	WHERE u OPERATOR(mine.<) now() IS NOT NULL AND u OPERATOR(public.<) now() + interval '1 min';
+	SELECT oprcom FROM pg_operator WHERE oid = 'mine.<(uuid, timestamptz)'::regoperator;
+});
+is($err, '', 'with the shell dropped, the owner updates');
+is($out, "1.3\n1\n0", 'to 1.3; the owner\'s operator works, without a commutator');
+
+# From 1.0: a function of the owner's named as one the update adds, then
+# the shell <(uuid, timestamptz), the negator of mine.>=
+$node->safe_psql('postgres', 'CREATE DATABASE planted OWNER owner');
+($out, $err) = as_role('owner', 'planted', qq{
+	CREATE EXTENSION idgen VERSION '1.0';
+	CREATE FUNCTION public.idgen_uuidv7_bound(timestamptz) RETURNS uuid
+	LANGUAGE sql AS 'SELECT gen_random_uuid()';
+	$owners_operator
+	CREATE OPERATOR mine.>= (LEFTARG = uuid, RIGHTARG = timestamptz, FUNCTION = mine.before,
+		NEGATOR = OPERATOR(public.<));
+	ALTER EXTENSION idgen UPDATE;
+});
+like($err,
+	qr/ERROR:  42723: function "idgen_uuidv7_bound" already exists with same argument types$/m,
+	'a function of the owner\'s stops the update from 1.0');
+($out, $err) = as_role('owner', 'planted', q{
+	ALTER FUNCTION idgen_uuidv7_bound(timestamptz) RENAME TO my_bound;
+	ALTER EXTENSION idgen UPDATE;
+});
+# Which check meets the shell first depends on the version: on 15 its
+# ownership, on 18 its membership of the extension
+my $owner_error = qr/ERROR:  42501: must be owner of operator <$/m;
+my $member_error =
+  qr/ERROR:  55000: operator <\(uuid,timestamp with time zone\) is not a member of extension "idgen"$/m;
+my $shell_error =
+    $node->pg_version < 16 ? $owner_error
+  : $node->pg_version >= 18 ? $member_error
+  :                           qr/$owner_error|$member_error/;
+like($err, $shell_error, 'renamed, the shell still stops it');
+($out, $err) = as_role('postgres', 'planted', 'ALTER EXTENSION idgen UPDATE');
+like($err, $shell_error, '... for a superuser too');
+is($node->safe_psql('planted', "SELECT extversion FROM pg_extension WHERE extname = 'idgen'"),
+	'1.0', 'the database keeps 1.0');
+is($node->safe_psql('planted', $shell_query), '<(uuid,timestamp with time zone)|owner',
+	'the README\'s query names this shell');
+$node->safe_psql('planted', 'DROP OPERATOR <(uuid, timestamptz)');
+($out, $err) = as_role('owner', 'planted', q{
+	ALTER EXTENSION idgen UPDATE;
+	SELECT extversion FROM pg_extension WHERE extname = 'idgen';
+	SELECT count(*) FROM pg_proc WHERE proname = 'my_bound';
+	SELECT gen_uuidv7() OPERATOR(mine.>=) now();
+});
+is($err, '', 'with both out of the way, the update goes through');
+is($out, "1.3\n1\nt", 'updated to 1.3; the owner\'s function and operator kept');
 
 $node->stop;
 done_testing();
