@@ -73,7 +73,8 @@ tally() {
 # not_ok LOG: the "not ok" lines of TAP output LOG that are no TODO, each
 # after the name of the script it came from when prove ran several.
 not_ok() {
-    awk '/^t\/[^ ]*\.pl \.\./ { t = $1 " " }
+    awk '{ sub(/^\[[0-9:]+\] /, "") }
+         /^t\/[^ ]*\.pl \.\./ { t = $1 " " }
          /^not ok [0-9]/ && !/# TODO/ { print t $0 }' "$1"
 }
 
@@ -85,7 +86,8 @@ TAP_SKIP='^ok [0-9]+ # [Ss][Kk][Ii][Pp]'
 # "t/NAME.pl .. skipped: WHY") and for each test skipped in a script ("ok N
 # # skip WHY"), after the script's name when prove ran several.
 tap_skips() {
-    awk -v skip="$TAP_SKIP" '/^t\/[^ ]*\.pl \.\./ { t = $1 ": " }
+    awk -v skip="$TAP_SKIP" '{ sub(/^\[[0-9:]+\] /, "") }
+         /^t\/[^ ]*\.pl \.\./ { t = $1 ": " }
          /^t\/[^ ]*\.pl \.+ skipped: / { sub(/ \.+ skipped: */, ": "); print; next }
          /^1\.\.0 # SKIP/ { sub(/^1\.\.0 # SKIP */, ""); print t $0 }
          $0 ~ skip { sub(skip " *", ""); print t $0 }' "$1"
@@ -227,7 +229,7 @@ done
 if [ -n "$tests" ]; then
     echo "== TAP tests"
     run "$TMP/tap.log" as_pg make -C "$COPY" installcheck PG_CONFIG="$PG_CONFIG" REGRESS= \
-        PROVE_TESTS="${tests# }" PROVE_FLAGS=-v
+        PROVE_TESTS="${tests# }" PROVE_FLAGS="-v --timer"
     rc=$?
     tap_skipped "$TMP/tap.log" TAP
     # Top-level "ok N"/"not ok N" lines (subtests are indented). A script
