@@ -1974,13 +1974,14 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
  *  - a selectivity for id <@ r called as a function (the operators have
  *    their own estimator, the same).
  * For a tstzmultirange m, the index condition is that of the smallest range
- * holding m, lossy, and a partitioned table is left to prune nothing.
+ * holding m, lossy, and on a partition key it prunes by that range, the
+ * operator kept beside it (idtime_multirange_clauses).
  * For a type whose times compare as their bounds (core's uuid, whose family
  * has no comparisons with times), the index conditions of id op t and
  * id <@ r are comparisons of ids with the bounds (idtime_simplify_bound),
- * exact but for a range known only at run time (whose are implied by it),
- * and only on a partition key are the operators written as those
- * comparisons (beside the operator, for such a range: see
+ * exact but for a time or range known only at run time (whose are implied
+ * by it), and only on a partition key are the operators written as those
+ * comparisons (beside the operator, for such a time or range: see
  * idtime_runtime_range); elsewhere they stay, with their own estimates.  A
  * time or range that is volatile or holds a subquery gets no index
  * condition.
