@@ -236,3 +236,11 @@ EXPLAIN (COSTS OFF) SELECT * FROM tx_part_uuid WHERE id <@ tstzrange('2024-06-01
 PREPARE tx_part(timestamptz) AS SELECT * FROM tx_part_uuid WHERE id >= $1;
 EXPLAIN (COSTS OFF) EXECUTE tx_part('infinity');
 RESET plan_cache_mode;
+-- A multirange on the partition key prunes by its overall bounds, written
+-- as the partition bounds next to them (the smallest uuid of 2024 and the
+-- max uuid here), with the operator beside them; an empty one, or one after
+-- 10889, prunes every partition
+EXPLAIN (COSTS OFF) SELECT * FROM tx_part_uuid WHERE id <@ '{[2024-03-01,2024-03-02), [2024-06-01,2024-06-02)}'::tstzmultirange;
+EXPLAIN (COSTS OFF) SELECT * FROM tx_part_uuid WHERE id <@ '{}'::tstzmultirange;
+EXPLAIN (COSTS OFF) SELECT * FROM tx_part_uuid WHERE id <@ '{[20000-01-01,20000-01-02), [30000-01-01,infinity]}'::tstzmultirange;
+EXPLAIN (COSTS OFF) SELECT * FROM tx_part_uuid WHERE id <@ '{(,1960-01-01), [2024-06-01,infinity]}'::tstzmultirange;
