@@ -14,7 +14,7 @@ EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg 
 	bench/*.o bench/codec_bench $(FUZZ_TARGETS) fuzz/corpus test/unit/node_test
 
 # Regression tests: sql/*.sql against expected/*.out, in this order.
-REGRESS = init machinery settings wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen ulid ulid_vectors ulid_errors ulid_gen snowflake time_queries time_partitions time_estimates soft_errors uuidv7
+REGRESS = init machinery settings wiji wiji_vectors wiji_errors wiji_gen sno sno_vectors sno_errors sno_gen siq siq_vectors siq_errors siq_gen muid muid_vectors muid_errors muid_gen ulid ulid_vectors ulid_errors ulid_gen snowflake time_queries time_partitions time_estimates soft_errors uuidv7 time_extremes
 REGRESS_OPTS = --load-extension=idgen
 TAP_TESTS = 1
 

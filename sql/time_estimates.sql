@@ -111,6 +111,35 @@ FROM (VALUES (1, $$id >= now() - interval '1 minute'$$),
 ORDER BY n;
 ROLLBACK;
 
+-- The same on a uuid column: the actual first and last ids are read with
+-- uuid's own <, core's family having no comparisons with times.  Version 7
+-- uuids with random bits, one a second over the 60,000 seconds before the
+-- last 2 minutes, then, after ANALYZE, one a second in the last 2 minutes
+-- and one from gen_uuidv7(): 61 in the last minute, which the histogram
+-- alone (its last id 2 minutes old) would put at none.
+BEGIN;
+CREATE TABLE te_recent_uuid (id uuid PRIMARY KEY) WITH (autovacuum_enabled = off);
+CREATE FUNCTION te_v7_at(ts timestamptz) RETURNS uuid
+LANGUAGE sql AS $$
+    SELECT encode(overlay(uuid_send(uuidv7_from_parts(ts))
+                          PLACING substring(uuid_send(gen_random_uuid()) FROM 9) FROM 9), 'hex')::uuid
+$$;
+INSERT INTO te_recent_uuid SELECT te_v7_at(now() - interval '2 minutes' - n * interval '1 second')
+FROM generate_series(1, 60000) n;
+ANALYZE te_recent_uuid;
+INSERT INTO te_recent_uuid SELECT te_v7_at(now() - n * interval '1 second') FROM generate_series(1, 119) n;
+INSERT INTO te_recent_uuid VALUES (gen_uuidv7());
+SELECT n, te_actual('SELECT * FROM te_recent_uuid WHERE ' || cond) AS actual,
+       te_estimate('SELECT * FROM te_recent_uuid WHERE ' || cond)
+           BETWEEN te_actual('SELECT * FROM te_recent_uuid WHERE ' || cond) / 2.0
+               AND te_actual('SELECT * FROM te_recent_uuid WHERE ' || cond) * 2.0 AS "within 2x"
+FROM (VALUES (1, $$id >= now() - interval '1 minute'$$),
+             (2, $$id <@ tstzrange(now() - interval '1 minute', NULL)$$),
+             (3, format('id >= %L::timestamptz', now() - interval '1 minute')),
+             (4, format('%L::timestamptz <= id', now() - interval '1 minute'))) q(n, cond)
+ORDER BY n;
+ROLLBACK;
+
 --
 -- id <@ r with r a subquery the index scan's rescans evaluate: the index
 -- condition would evaluate it twice, once for each bound, so a subquery

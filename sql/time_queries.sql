@@ -600,10 +600,29 @@ FROM tq_types t,
              (12, $$id <@ tstzrange('2024-03-01', '2024-05-01')$$)) q(n, cond)
 ORDER BY t.ord, q.n;
 
--- A multirange prunes nothing (the comparisons its overall bounds stand for
--- would not leave out its gaps), and gives the rows of its ranges: ten in
--- March, two in May
-SELECT type, tq_scanned(format($$SELECT * FROM tqp_%s WHERE id <@ '{[2024-03-10,2024-03-20), [2024-05-01,2024-05-03)}'::tstzmultirange$$, type)) AS partitions
+-- A multirange prunes by its overall bounds, written as the comparisons
+-- with them beside the operator, which leaves out its gaps, and gives the
+-- rows of its ranges: ten in March, two in May (1).  An empty multirange
+-- prunes every partition (2), one unbounded below and infinite above
+-- nothing (3), one infinite above the months before it (4).  A parameter
+-- of a generic plan prunes when the query starts (5), a multirange made
+-- from now() too (6: none of 2024 is within a day of now).
+SELECT t.type, m.n, tq_scanned(format('SELECT * FROM tqp_%s WHERE id <@ %L::tstzmultirange', t.type, m.m)) AS partitions
+FROM tq_types t,
+     (VALUES (1, '{[2024-03-10,2024-03-20), [2024-05-01,2024-05-03)}'),
+             (2, '{}'),
+             (3, '{(,2024-01-03), [2024-12-30,infinity]}'),
+             (4, '{[2024-06-10,2024-06-12), [2024-08-01,infinity)}')) m(n, m)
+ORDER BY t.ord, m.n;
+EXPLAIN (COSTS OFF) SELECT * FROM tqp_wiji WHERE id <@ '{[2024-03-10,2024-03-20), [2024-05-01,2024-05-03)}'::tstzmultirange;
+SET plan_cache_mode = force_generic_plan;
+SELECT format('PREPARE tq_multi_%s(tstzmultirange) AS SELECT * FROM tqp_%1$s WHERE $1 @> id', type)
+FROM tq_types ORDER BY ord \gexec
+SELECT type, 5 AS n, tq_scanned(format('EXECUTE tq_multi_%s(%L)', type, '{[2024-03-10,2024-03-20), [2024-05-01,2024-05-03)}')) AS partitions
+FROM tq_types ORDER BY ord;
+SELECT format('DEALLOCATE tq_multi_%s', type) FROM tq_types ORDER BY ord \gexec
+RESET plan_cache_mode;
+SELECT type, 6 AS n, tq_scanned(format('SELECT * FROM tqp_%s WHERE id <@ tstzmultirange(tstzrange(now() - interval ''1 day'', now()))', type)) AS partitions
 FROM tq_types ORDER BY ord;
 
 -- Parameters of a generic plan: pruned at run time.  A lower bound known

@@ -130,11 +130,13 @@ FROM pg_proc WHERE proname IN ('uuidv7', 'uuid_extract_timestamp')
   AND pronamespace = (SELECT extnamespace FROM pg_extension WHERE extname = 'idgen');
 
 -- uuid compared with times.  id op t is the byte comparison of id with
--- idgen_uuidv7_bound(t): uuidv7_from_parts(t), the nil uuid at times that
--- round up to before 1970, the max uuid after 10889.  For version 7 values
--- that is the time rule: id >= t and id > t when the id's time is at or
--- after t, id < t and id <= t when before.
-SELECT ts, idgen_uuidv7_bound(ts::timestamptz)
+-- uuidv7_from_parts(t); a time that rounds up to before 1970 is below every
+-- uuid, one after 10889 above every uuid.  For version 7 values that is the
+-- time rule: id >= t and id > t when the id's time is at or after t, id < t
+-- and id <= t when before.  idgen_uuidv7_bound(t) is what the planner
+-- compares with: uuidv7_from_parts(t), the nil uuid before 1970, the max
+-- uuid after 10889; idgen_uuidv7_bound_before(t) the uuid before that.
+SELECT ts, idgen_uuidv7_bound(ts::timestamptz), idgen_uuidv7_bound_before(ts::timestamptz)
 FROM (VALUES ('2024-11-01 12:00:00.0005+00'), ('1960-01-01+00'), ('1969-12-31 23:59:59.9999+00'),
              ('1969-12-31 23:59:59.999+00'), ('-infinity'), ('20000-01-01+00'), ('infinity')) v(ts);
 CREATE TEMP TABLE ids (id uuid);
@@ -177,11 +179,12 @@ SELECT count(*) AS before_noon,
 FROM ids WHERE id < '2024-11-01 12:00:00+00'::timestamptz;
 RESET enable_seqscan;
 DROP INDEX ids_hash;
--- The nil uuid sits at the times before 1970 (it is their bound), the max
--- uuid at those after 10889
+-- The times before 1970 are below every uuid, the nil uuid too, and the
+-- times after 10889 above every uuid, the max uuid too (time_extremes
+-- checks every form)
 SELECT '00000000-0000-0000-0000-000000000000'::uuid >= '-infinity'::timestamptz AS nil_at_minus_infinity,
        '00000000-0000-0000-0000-000000000000'::uuid < '1970-01-01+00'::timestamptz AS nil_before_1970,
-       'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid >= 'infinity'::timestamptz AS max_at_infinity,
+       'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid < 'infinity'::timestamptz AS max_before_infinity,
        'ffffffff-ffff-7fff-bfff-ffffffffffff'::uuid < 'infinity'::timestamptz AS last_v7_before_infinity;
 -- NULL stays NULL
 SELECT NULL::uuid < now() AS null_id, gen_uuidv7() >= NULL::timestamptz AS null_time;
@@ -232,7 +235,8 @@ SELECT count(*) FILTER (WHERE id <@ 'empty'::tstzrange) AS in_empty,
        count(*) FILTER (WHERE id <@ '{[2024-11-01 12:00:00+00,2024-11-01 12:00:00.001+00), [1970-01-01+00,1970-01-02+00)}'::tstzmultirange) AS in_multirange,
        count(*) FILTER (WHERE '{}'::tstzmultirange @> id) AS in_empty_multirange
 FROM ids;
--- The max uuid lies in every range with no upper end, and in no other
+-- The max uuid lies in every range with no upper end or one after 10889,
+-- and in no other
 SELECT 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid <@ '[2024-01-01+00,)'::tstzrange AS max_in_unbounded,
        'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid <@ '[2024-01-01+00,30000-01-01+00)'::tstzrange AS max_in_bounded;
 
@@ -347,7 +351,8 @@ SELECT p FROM pg_temp.explain('SELECT * FROM uq WHERE id >= ''2024-11-01 00:00+0
 RESET enable_indexscan;
 RESET enable_bitmapscan;
 -- A volatile time gives no index condition either, and a stable one does,
--- exact (no filter)
+-- with the operator as its filter (the bound of a time after 10889 is the
+-- max uuid, which id >= the bound holds for and the operator does not)
 SET enable_seqscan = off;
 SELECT count(*) FILTER (WHERE p LIKE '%Index Cond%') AS index_conditions,
        count(*) FILTER (WHERE p LIKE '%Filter: (id >= (now() - %') AS filters
@@ -494,9 +499,8 @@ RESET plan_cache_mode;
 DEALLOCATE upq;
 -- id <@ r for a range known at run time (pg_temp.month() reads now()) and
 -- for a generic plan's parameter: pruned when the query starts.  It is
--- compared with id <= the bound of r's end, which holds for the id at that
--- bound too: an end at a partition bound keeps the partition that starts
--- there (which returns no row).
+-- compared with id <= the uuid before the bound of r's end, so that an end
+-- at a partition bound prunes the partition that starts there.
 SELECT pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(3), pg_temp.month(5))') AS now_two_months,
        pg_temp.scanned('SELECT * FROM up WHERE id <@ tstzrange(pg_temp.month(3) + interval ''1 day'', pg_temp.month(4) + interval ''2 days'')') AS now_within,
        (SELECT count(*) FROM up WHERE id <@ tstzrange(pg_temp.month(3), pg_temp.month(5))) AS rows;
@@ -517,6 +521,36 @@ SELECT pg_temp.scanned(format('EXECUTE upr(%L)', tstzrange(pg_temp.month(3) + in
        pg_temp.scanned(format('EXECUTE upr(%L)', tstzrange(pg_temp.month(11), NULL))) AS generic_unbounded;
 RESET plan_cache_mode;
 DEALLOCATE upr;
+-- id <@ m for a multirange: pruned by its overall bounds, the operator kept
+-- for its gaps; at plan time for a constant (1-4), when the query starts
+-- for one known at run time (5) and for a generic plan's parameter (6).  An
+-- empty multirange prunes every partition (2); one unbounded below and
+-- infinite above prunes nothing (3); one infinite above prunes the months
+-- before it (4).  The rows are those of the times.
+CREATE FUNCTION pg_temp.multirange(k integer) RETURNS tstzmultirange
+LANGUAGE sql STABLE AS $$
+    SELECT CASE k
+        WHEN 1 THEN tstzmultirange(tstzrange(pg_temp.month(3) + interval '1 day', pg_temp.month(3) + interval '3 days'),
+                                   tstzrange(pg_temp.month(5), pg_temp.month(5) + interval '1 day'))
+        WHEN 2 THEN '{}'
+        WHEN 3 THEN tstzmultirange(tstzrange(NULL, pg_temp.month(1) + interval '1 day'),
+                                   tstzrange(pg_temp.month(11), 'infinity', '[]'))
+        WHEN 4 THEN tstzmultirange(tstzrange(pg_temp.month(9), pg_temp.month(9) + interval '1 day'),
+                                   tstzrange(pg_temp.month(10) + interval '1 day', 'infinity'))
+    END
+$$;
+SELECT k, pg_temp.scanned(format('SELECT * FROM up WHERE id <@ %L::tstzmultirange', pg_temp.multirange(k))) AS partitions,
+       (SELECT count(*) FROM up WHERE id <@ pg_temp.multirange(k)) AS rows,
+       (SELECT count(*) FROM up WHERE uuidv7_extract_timestamp(id) <@ pg_temp.multirange(k)) AS rows_by_time
+FROM generate_series(1, 4) k;
+SELECT pg_temp.scanned('SELECT * FROM up WHERE tstzmultirange(tstzrange(pg_temp.month(3) + interval ''1 day'', pg_temp.month(3) + interval ''3 days''),
+                                                             tstzrange(pg_temp.month(5), pg_temp.month(5) + interval ''1 day'')) @> id') AS now_multirange;
+PREPARE upm(tstzmultirange) AS SELECT * FROM up WHERE id <@ $1;
+SET plan_cache_mode = force_generic_plan;
+SELECT pg_temp.scanned(format('EXECUTE upm(%L)', pg_temp.multirange(1))) AS generic_multirange,
+       pg_temp.scanned(format('EXECUTE upm(%L)', pg_temp.multirange(4))) AS generic_infinite;
+RESET plan_cache_mode;
+DEALLOCATE upm;
 -- Every row is in the partition of its time
 SELECT count(*) AS rows,
        count(*) FILTER (WHERE date_trunc('month', uuidv7_extract_timestamp(id)) <>

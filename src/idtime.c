@@ -87,6 +87,27 @@ idtime_bound_slow(FunctionCallInfo fcinfo, const IdgenType *t, TimestampTz ts)
 	return b;
 }
 
+/*
+ * For a type whose times compare as their bounds (IdgenType's boundfn), the
+ * value its boundfn(ts) gives, or with before its beforefn(ts): the bound,
+ * or the value just below it; outside the type's range, the smallest or
+ * largest value for both
+ */
+void
+idtime_bound_value(FunctionCallInfo fcinfo, const IdgenType *t, TimestampTz ts, bool before,
+				   uint8 *val)
+{
+	const IdtimeBound *b = idtime_bound_slow(fcinfo, t, ts);
+
+	memcpy(val, b->val, t->len);
+	/* a bound is never the smallest value: first_at() sets a version */
+	for (int i = t->len - 1; before && b->place == 0 && i >= 0; i--)
+	{
+		if (val[i]-- != 0)
+			break;
+	}
+}
+
 /* ts, or the microsecond after it (infinity after the last finite one) */
 static TimestampTz
 idtime_next_if(TimestampTz ts, bool next)
@@ -344,12 +365,17 @@ idtime_sibling_function(Oid funcid, const char *name, Oid argtype)
 }
 
 /*
- * The location given to the time or range of an operator kept beside the
+ * The locations given to the time or range of an operator kept beside the
  * comparisons that prune for it on a partition key (idtime_edge_clauses,
  * idtime_simplify_bound): the planner simplifies the arms of an AND it was
  * given by a simplification once more, and this arm must then stay as it is.
+ * IDTIME_KEPT_LOCATION marks one that carries its own estimate, beside
+ * partition bounds, which hold for nearly every row of the partitions kept;
+ * IDTIME_BESIDE_LOCATION one beside the comparisons with its own bounds,
+ * which carry the estimate (see idtime_kept_beside).
  */
 #define IDTIME_KEPT_LOCATION	(-2)
+#define IDTIME_BESIDE_LOCATION	(-3)
 
 /*
  * The location field of the nodes a kept operator's time or range can be: a
@@ -372,6 +398,8 @@ idtime_location(Node *node)
 			return &((OpExpr *) node)->location;
 		case T_Var:
 			return &((Var *) node)->location;
+		case T_SQLValueFunction:
+			return &((SQLValueFunction *) node)->location;
 		default:
 			return NULL;
 	}
@@ -383,24 +411,33 @@ idtime_is_kept(Node *node)
 {
 	int		   *location = idtime_location(node);
 
-	return location != NULL && *location == IDTIME_KEPT_LOCATION;
+	return location != NULL &&
+		(*location == IDTIME_KEPT_LOCATION || *location == IDTIME_BESIDE_LOCATION);
+}
+
+/* The argument of a comparison or containment that is no id */
+static Node *
+idtime_time_arg(List *args)
+{
+	Oid			first = exprType(linitial(args));
+
+	return first == TIMESTAMPTZOID || idtime_is_time_set(first) ?
+		linitial(args) : lsecond(args);
 }
 
 /*
- * Is this id <@ r the operator kept beside the comparisons with the bounds
- * of a range known only at run time (idtime_runtime_range)?
+ * Is this the operator kept beside the comparisons of the id with its own
+ * bounds (IDTIME_BESIDE_LOCATION): those of a time or range known only at
+ * run time (idtime_simplify_bound, idtime_runtime_range), or the overall
+ * bounds of a multirange?  Those comparisons are its index conditions and
+ * carry its estimate, all of it, or a multirange's but for its gaps.
  */
 static bool
-idtime_kept_runtime(const IdgenType *t, List *args)
+idtime_kept_beside(List *args)
 {
-	Expr	   *idexpr,
-			   *rangeexpr;
+	int		   *location = idtime_location(idtime_time_arg(args));
 
-	/* a multirange is never rewritten: no need to merge it to look */
-	if (t->boundfn == NULL || !idtime_is_containment(args) || idtime_is_multirange(args))
-		return false;
-	idtime_split_args(args, &idexpr, &rangeexpr);
-	return !IsA(rangeexpr, Const) && idtime_is_kept((Node *) rangeexpr);
+	return location != NULL && *location == IDTIME_BESIDE_LOCATION;
 }
 
 /* A timestamptz constant */
@@ -551,6 +588,55 @@ idtime_is_partition_bound(const IdtimePartKey *key, Datum val)
 }
 
 /*
+ * Which ids one side of a range of times holds, id >= ts for a lower side,
+ * id < ts for an upper one: 1 every id (ts is -infinity for a lower side,
+ * infinity for an upper one, or lies beyond the type's range on that side),
+ * -1 none (it lies beyond the range on the other side), 0 those on one side
+ * of b's value.
+ */
+static int
+idtime_side_holds(const IdgenType *t, TimestampTz ts, bool lower, IdtimeBound *b)
+{
+	if (ts == (lower ? DT_NOBEGIN : DT_NOEND))
+		return 1;
+	idtime_place(t, ts, b);
+	if (b->place == 0)
+		return 0;
+	return (b->place < 0) == lower ? 1 : -1;
+}
+
+/*
+ * One side of a range of times, for a type whose times compare as their
+ * bounds (IdgenType's boundfn), as the comparison of the id with an id, with
+ * the btree family opfamily's operators: id >= bound or id < bound, and a
+ * side beyond the type's range, which no id can express, as id >= the
+ * smallest id (every id) or id < it (none).  Exact; NULL when the family
+ * lacks the operator.
+ */
+static Expr *
+idtime_bound_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz ts,
+					bool lower)
+{
+	Oid			idtype = exprType((Node *) idexpr);
+	IdtimeBound b;
+	int			holds = idtime_side_holds(t, ts, lower, &b);
+	uint8	   *val = (uint8 *) palloc0(t->len);
+	Oid			opno;
+
+	if (holds == 0)
+		memcpy(val, b.val, t->len);
+	opno = get_opfamily_member(opfamily, idtype, idtype,
+							   holds > 0 || (holds == 0 && lower) ?
+							   BTGreaterEqualStrategyNumber : BTLessStrategyNumber);
+	if (!OidIsValid(opno))
+		return NULL;
+	return make_opclause(opno, BOOLOID, false, copyObject(idexpr),
+						 (Expr *) makeConst(idtype, -1, InvalidOid, t->len,
+											PointerGetDatum(val), false, false),
+						 InvalidOid, InvalidOid);
+}
+
+/*
  * One side of a range of times as a comparison of the id with the btree
  * family opfamily's operators: id >= ts for a lower side, id < ts for an
  * upper one.  On a partition key (key not NULL), a time whose smallest id at
@@ -558,9 +644,11 @@ idtime_is_partition_bound(const IdtimePartKey *key, Datum val)
  * condition, so that pruning does not keep the partition before that bound
  * (see idtime_is_partition_bound); other times stay, and keep the
  * estimate from the times of the id's histogram.  A type whose times
- * compare as their bounds (IdgenType's boundfn) always gets its bound.
- * NULL when the side selects every id (ts is -infinity for a lower side,
- * infinity for an upper one), or when the family lacks the operator.
+ * compare as their bounds (IdgenType's boundfn) always gets its bound
+ * (idtime_bound_clause).  NULL when the side selects every id (ts is
+ * -infinity for a lower side, infinity for an upper one, or for such a
+ * type, beyond its range on that side), or when the family lacks the
+ * operator.
  */
 static Expr *
 idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz ts,
@@ -572,12 +660,13 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
 	Oid			opno;
 	Expr	   *value;
 
-	if (ts == (lower ? DT_NOBEGIN : DT_NOEND))
+	if (idtime_side_holds(t, ts, lower, &b) > 0 &&
+		(t->boundfn != NULL || TIMESTAMP_NOT_FINITE(ts)))
 		return NULL;
-	idtime_place(t, ts, &b);
-	if (t->boundfn != NULL ||
-		(key != NULL && b.place == 0 &&
-		 idtime_is_partition_bound(key, PointerGetDatum(b.val))))
+	if (t->boundfn != NULL)
+		return idtime_bound_clause(t, opfamily, idexpr, ts, lower);
+	if (key != NULL && b.place == 0 &&
+		idtime_is_partition_bound(key, PointerGetDatum(b.val)))
 	{
 		uint8	   *val = (uint8 *) palloc(t->len);
 
@@ -600,17 +689,20 @@ idtime_side_clause(const IdgenType *t, Oid opfamily, Expr *idexpr, TimestampTz t
 /*
  * A time as the other side of a comparison with an id of type t: the time
  * itself, or for a type whose times compare as their bounds, the call of
- * t->boundfn on it (found next to the support function supportfn; NULL
- * without it).  The planner folds the call for a constant time.
+ * t->boundfn on it for a lower side (id >= the bound), of t->beforefn for
+ * an upper one (id <= the value before it), found next to the support
+ * function supportfn; NULL without it.  The planner folds the call for a
+ * constant time.
  */
 static Expr *
-idtime_time_value(const IdgenType *t, Oid supportfn, Oid idtype, Expr *timeexpr)
+idtime_time_value(const IdgenType *t, Oid supportfn, Oid idtype, Expr *timeexpr, bool lower)
 {
 	Oid			boundfn;
 
 	if (t->boundfn == NULL)
 		return timeexpr;
-	boundfn = idtime_sibling_function(supportfn, t->boundfn, TIMESTAMPTZOID);
+	boundfn = idtime_sibling_function(supportfn, lower ? t->boundfn : t->beforefn,
+									  TIMESTAMPTZOID);
 	if (!OidIsValid(boundfn))
 		return NULL;
 	return (Expr *) makeFuncExpr(boundfn, idtype, list_make1(timeexpr), InvalidOid,
@@ -628,11 +720,13 @@ idtime_time_value(const IdgenType *t, Oid supportfn, Oid idtype, Expr *timeexpr)
  * subquery, whose volatility is not seen from outside).  NIL too when the
  * family has no comparisons of the id's type with timestamptz.  For a type
  * whose times compare as their bounds (IdgenType's boundfn), the
- * comparisons are the family's own, of ids with the bounds: constants, or
- * calls of the bound function on those of the range's ends, with
- * id <= end's bound: an unbounded or infinite end's bound is the max uuid,
- * which id <@ r holds and id < bound would leave out.  So they are implied
- * by id <@ r, and hold for the one id more, the end's bound.
+ * comparisons are the family's own, of ids with the bounds: constants
+ * (idtime_bound_clause), or id >= the bound of the start and id <= the
+ * value before the bound of the end (idtime_time_value): an unbounded or
+ * infinite end's is the max uuid, which id <@ r holds.  So they are implied
+ * by id <@ r, and select exactly its ids but where an end lies outside the
+ * type's range: then they hold for the max uuid (a start after the last
+ * tick) or the nil uuid (an end before the first) too.
  */
 static List *
 idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
@@ -682,12 +776,14 @@ idtime_bound_clauses(const IdgenType *t, Oid supportfn, Oid opfamily,
 									 (Expr *) makeFuncExpr(startfn, TIMESTAMPTZOID,
 														   list_make1(copyObject(rangeexpr)),
 														   InvalidOid, InvalidOid,
-														   COERCE_EXPLICIT_CALL));
+														   COERCE_EXPLICIT_CALL),
+									 true);
 		endval = idtime_time_value(t, supportfn, idtype,
 								   (Expr *) makeFuncExpr(endfn, TIMESTAMPTZOID,
 														 list_make1(copyObject(rangeexpr)),
 														 InvalidOid, InvalidOid,
-														 COERCE_EXPLICIT_CALL));
+														 COERCE_EXPLICIT_CALL),
+								   false);
 		if (startval == NULL || endval == NULL)
 			return NIL;
 		startexpr = make_opclause(geop, BOOLOID, false, copyObject(idexpr), startval,
@@ -931,12 +1027,18 @@ idtime_selectivity(PlannerInfo *root, const IdgenType *t, Oid fnoid, List *args,
 	VariableStatData vardata;
 	Node	   *other;
 	bool		varonleft;
+	bool		beside;
 	Selectivity sel = DEFAULT_RANGE_INEQ_SEL;
 
 	if (!idtime_args_ok(t, fnoid, args))
 		return sel;
-	/* the comparisons it was kept beside carry its estimate */
-	if (idtime_kept_runtime(t, args))
+	/*
+	 * the comparisons it was kept beside carry its estimate, a constant
+	 * multirange's but for the part of its overall range in its gaps
+	 */
+	beside = idtime_kept_beside(args);
+	if (beside && !(IsA(idtime_time_arg(args), Const) &&
+					exprType(idtime_time_arg(args)) == TSTZMULTIRANGEOID))
 		return 1.0;
 	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &varonleft))
 		return sel;
@@ -957,8 +1059,23 @@ idtime_selectivity(PlannerInfo *root, const IdgenType *t, Oid fnoid, List *args,
 	}
 	else if (IsA(other, Const) && exprType(other) == TSTZMULTIRANGEOID &&
 			 vardata.vartype != TSTZMULTIRANGEOID)
-		sel = ((Const *) other)->constisnull ? 0.0 :
-			idtime_multirange_fraction(root, &vardata, t, ((Const *) other)->constvalue);
+	{
+		Const	   *c = (Const *) other;
+
+		sel = c->constisnull ? 0.0 :
+			idtime_multirange_fraction(root, &vardata, t, c->constvalue);
+		if (beside && !c->constisnull)
+		{
+			TimestampTz start,
+						end;
+			Selectivity whole;
+
+			idtime_range_datum_bounds(((Const *) idtime_as_range((Expr *) c))->constvalue,
+									  &start, &end);
+			whole = idtime_fraction(root, &vardata, t, start, end);
+			sel = whole > 0.0 ? Min(sel / whole, 1.0) : 1.0;
+		}
+	}
 	ReleaseVariableStats(vardata);
 	return sel;
 }
@@ -1341,6 +1458,9 @@ idtime_cmp_sel(FunctionCallInfo fcinfo, const IdgenType *t)
 
 	if (!idtime_args_ok(t, selfn, args))
 		PG_RETURN_FLOAT8(DEFAULT_INEQ_SEL);
+	/* the comparison with its bound it was kept beside carries its estimate */
+	if (idtime_kept_beside(args))
+		PG_RETURN_FLOAT8(1.0);
 	if (!idtime_read_side(root, opno, args, varRelid, collation, &vardata, &self))
 	{
 		bool		idleft;
@@ -1404,23 +1524,33 @@ idtime_cmp_sel(FunctionCallInfo fcinfo, const IdgenType *t)
 	PG_RETURN_FLOAT8(sel);
 }
 
+static Node *idtime_multirange_clauses(const IdgenType *t, Oid supportfn,
+									   const IdtimePartKey *key, Expr *idexpr,
+									   Expr *rangeexpr, Oid funcid, List *args, int idarg);
+
 /*
  * id <@ r on a partition key, as the comparisons it stands for, which
  * partition pruning understands, unless r is volatile or holds a subquery,
- * which must not run twice, or is a multirange, whose gaps those
- * comparisons do not leave out
+ * which must not run twice; a multirange as the comparisons with its
+ * overall bounds, with the operator kept beside them for its gaps
+ * (idtime_multirange_clauses)
  */
 static Node *
-idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, List *args)
+idtime_simplify_contained(const IdgenType *t, Oid supportfn, PlannerInfo *root, Oid funcid,
+						  List *args)
 {
 	Expr	   *idexpr,
 			   *rangeexpr;
 	IdtimePartKey key;
 	List	   *clauses;
+	int			idarg = idtime_split_args(args, &idexpr, &rangeexpr);
 
-	idtime_split_args(args, &idexpr, &rangeexpr);
-	if (idtime_is_multirange(args) || !idtime_partition_key(root, idexpr, &key) || !key.ordered)
+	if (idtime_is_kept(idtime_time_arg(args)) ||
+		!idtime_partition_key(root, idexpr, &key) || !key.ordered)
 		return NULL;
+	if (idtime_is_multirange(args))
+		return idtime_multirange_clauses(t, supportfn, &key, idexpr, rangeexpr, funcid, args,
+										 idarg);
 	/* NIL for a volatile range or one with a subquery too */
 	clauses = idtime_bound_clauses(t, supportfn, key.opfamily, idexpr, rangeexpr, &key);
 	if (clauses == NIL)
@@ -1521,14 +1651,14 @@ idtime_simplify_comparison(const IdgenType *t, PlannerInfo *root, Oid funcid, Li
 
 /*
  * The operator of idgen's schema that calls funcid, on args again, with the
- * argument that is no id (args' other than idarg) marked as kept
- * (IDTIME_KEPT_LOCATION).  NULL when there is none, or when that argument
- * cannot be marked (idtime_location).  Read from the catalog cache: a
+ * argument that is no id (args' other than idarg) marked as kept (mark,
+ * IDTIME_KEPT_LOCATION or IDTIME_BESIDE_LOCATION).  NULL when there is none,
+ * or when that argument cannot be marked (idtime_location).  Read from the catalog cache: a
  * lookup by name would check the planning user's right to the schema, which
  * running the operator does not.
  */
 static Expr *
-idtime_kept_operator(Oid funcid, List *args, int idarg)
+idtime_kept_operator(Oid funcid, List *args, int idarg, int mark)
 {
 	static const char *const names[] = {"<", "<=", ">", ">=", "<@", "@>"};
 	Oid			nsp = get_func_namespace(funcid);
@@ -1555,7 +1685,7 @@ idtime_kept_operator(Oid funcid, List *args, int idarg)
 		location = idtime_location(list_nth(kept, 1 - idarg));
 		if (location == NULL)
 			return NULL;
-		*location = IDTIME_KEPT_LOCATION;
+		*location = mark;
 		return make_opclause(opno, BOOLOID, false, linitial(kept), lsecond(kept),
 							 InvalidOid, InvalidOid);
 	}
@@ -1574,19 +1704,24 @@ idtime_kept_operator(Oid funcid, List *args, int idarg)
  *    itself (funcid's on args) is kept beside it, for the ids and for their
  *    estimate from the times of the histogram;
  *  - a side that is infinite, or beyond every partition bound, prunes
- *    nothing and has no comparison.
+ *    nothing and has no comparison, nor has one beyond the type's range
+ *    that holds every id; one beyond it that holds none makes the whole
+ *    condition never true (idtime_never_equal), which prunes every
+ *    partition.
  * A comparison with the bound instead gets core's estimate, at the
  * resolution of the histogram's bins: 1 row for a range inside one bin.
- * NULL when both sides are infinite or the operator cannot be kept: the
- * caller then compares with the bounds.
+ * keep asks for the operator to be kept whatever the sides (a multirange,
+ * for its gaps).  NULL when both sides are infinite and nothing is kept,
+ * or when the operator cannot be kept: the caller then compares with the
+ * bounds.
  */
 static Node *
 idtime_edge_clauses(const IdgenType *t, const IdtimePartKey *key, Expr *idexpr,
-					TimestampTz start, TimestampTz end, Oid funcid, List *args, int idarg)
+					TimestampTz start, TimestampTz end, Oid funcid, List *args, int idarg,
+					bool keep)
 {
 	Oid			idtype = exprType((Node *) idexpr);
 	List	   *clauses = NIL;
-	bool		keep = false;
 
 	for (int side = 0; side < 2; side++)
 	{
@@ -1596,10 +1731,12 @@ idtime_edge_clauses(const IdgenType *t, const IdtimePartKey *key, Expr *idexpr,
 		Datum		edge;
 		bool		exact;
 		Oid			opno;
+		int			holds = idtime_side_holds(t, ts, lower, &b);
 
-		if (ts == (lower ? DT_NOBEGIN : DT_NOEND))
+		if (holds > 0)
 			continue;
-		idtime_place(t, ts, &b);
+		if (holds < 0)
+			return idtime_never_equal(idexpr, idtime_tstz_const(ts));
 		if (!idtime_partition_edge(key, PointerGetDatum(b.val), lower, &edge, &exact))
 		{
 			keep = true;
@@ -1618,7 +1755,7 @@ idtime_edge_clauses(const IdgenType *t, const IdtimePartKey *key, Expr *idexpr,
 	}
 	if (keep)
 	{
-		Expr	   *kept = idtime_kept_operator(funcid, args, idarg);
+		Expr	   *kept = idtime_kept_operator(funcid, args, idarg, IDTIME_KEPT_LOCATION);
 
 		if (kept == NULL)
 			return NULL;
@@ -1650,7 +1787,54 @@ idtime_runtime_range(const IdgenType *t, Oid supportfn, Oid opfamily, Expr *idex
 	if (contain_var_clause((Node *) rangeexpr))
 		return NULL;
 	clauses = idtime_bound_clauses(t, supportfn, opfamily, idexpr, rangeexpr, NULL);
-	if (clauses == NIL || (kept = idtime_kept_operator(funcid, args, idarg)) == NULL)
+	if (clauses == NIL ||
+		(kept = idtime_kept_operator(funcid, args, idarg, IDTIME_BESIDE_LOCATION)) == NULL)
+		return NULL;
+	return (Node *) make_andclause(lappend(clauses, kept));
+}
+
+/*
+ * id <@ m for a tstzmultirange m on a partition key (rangeexpr: the range
+ * that holds m, idtime_as_range): the comparisons with its overall bounds,
+ * which prune as those of a range do (for a type whose times compare as
+ * their bounds and a key whose bounds prune one by one, partition bounds:
+ * idtime_edge_clauses), and the operator kept beside them for the gaps.  A
+ * constant multirange that holds no id is never true, which prunes every
+ * partition.  NULL, the operator staying as written, when nothing prunes
+ * (both overall bounds infinite) or as idtime_bound_clauses and
+ * idtime_runtime_range give none.
+ */
+static Node *
+idtime_multirange_clauses(const IdgenType *t, Oid supportfn, const IdtimePartKey *key,
+						  Expr *idexpr, Expr *rangeexpr, Oid funcid, List *args, int idarg)
+{
+	List	   *clauses;
+	Expr	   *kept;
+
+	if (IsA(rangeexpr, Const))
+	{
+		TimestampTz start,
+					end;
+		IdtimeBound b;
+		Node	   *edged;
+
+		if (((Const *) rangeexpr)->constisnull)
+			return NULL;
+		idtime_range_datum_bounds(((Const *) rangeexpr)->constvalue, &start, &end);
+		if (start >= end || idtime_side_holds(t, start, true, &b) < 0 ||
+			idtime_side_holds(t, end, false, &b) < 0)
+			return idtime_never_equal(idexpr, rangeexpr);
+		if (t->boundfn != NULL && key->edges &&
+			(edged = idtime_edge_clauses(t, key, idexpr, start, end, funcid, args, idarg,
+										 true)) != NULL)
+			return edged;
+	}
+	else if (contain_var_clause((Node *) rangeexpr))
+		return NULL;
+	clauses = idtime_bound_clauses(t, supportfn, key->opfamily, idexpr, rangeexpr,
+								   t->boundfn != NULL ? NULL : key);
+	if (clauses == NIL ||
+		(kept = idtime_kept_operator(funcid, args, idarg, IDTIME_BESIDE_LOCATION)) == NULL)
 		return NULL;
 	return (Node *) make_andclause(lappend(clauses, kept));
 }
@@ -1660,15 +1844,19 @@ idtime_runtime_range(const IdgenType *t, Oid supportfn, Oid opfamily, Expr *idex
  * core's uuid), whose btree family idgen leaves as it is: a comparison with
  * a time as the comparison with its bound, with the operator of the btree
  * family opfamily (id < t and id <= t: id < bound; id > t and id >= t:
- * id >= bound), and containment in a constant range as the two comparisons
+ * id >= bound; a time outside the type's range as idtime_bound_clause
+ * writes it), and containment in a constant range as the two comparisons
  * with its ends' bounds (a side that is unbounded or infinite left out).
  * These are the index conditions of the comparisons, and, on a partition
  * key (key not NULL), what the planner writes instead of them, so that
  * partition pruning applies (at plan time for a constant, at run time for a
- * stable time or a parameter); with a constant time where a partition's
+ * stable time or a parameter, with the operator kept beside a comparison
+ * that holds for one id more); with a constant time where a partition's
  * bounds prune one by one, the bounds of the partitions instead, with the
- * operator kept (idtime_edge_clauses).  NULL for containment in any other
- * range or a multirange, or when the family lacks the operator.
+ * operator kept (idtime_edge_clauses).  A multirange on a partition key
+ * prunes by its overall bounds (idtime_multirange_clauses).  NULL for
+ * containment in a range or multirange anywhere else, or when the family
+ * lacks the operator.
  */
 static Node *
 idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *key,
@@ -1681,9 +1869,11 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
 	char	   *name;
 	bool		lower;
 	Oid			geop,
-				ltop,
-				opno;
+				leop,
+				ltop;
 	Expr	   *value;
+	Expr	   *clause;
+	Expr	   *kept;
 	List	   *clauses;
 	Node	   *edged;
 
@@ -1691,7 +1881,7 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
 		idarg = idtime_split_args(args, &idexpr, &other);
 	idtype = exprType((Node *) idexpr);
 	/* on a partition key, an operator kept beside partition bounds stays */
-	if (key != NULL && idtime_is_kept((Node *) other))
+	if (key != NULL && idtime_is_kept(idtime_time_arg(args)))
 		return NULL;
 	if (idtime_is_containment(args))
 	{
@@ -1699,19 +1889,21 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
 					end;
 
 		if (idtime_is_multirange(args))
-			return NULL;
+			return key != NULL ? idtime_multirange_clauses(t, supportfn, key, idexpr, other,
+														   funcid, args, idarg) : NULL;
 		if (!IsA(other, Const))
 			return key != NULL ? idtime_runtime_range(t, supportfn, opfamily, idexpr, other,
 													  funcid, args, idarg) : NULL;
 		if (((Const *) other)->constisnull)
 			return NULL;
-		/* an empty range: id < the nil uuid, false for every id */
+		/* an empty range: never true, which prunes every partition */
 		idtime_range_datum_bounds(((Const *) other)->constvalue, &start, &end);
 		if (start >= end)
-			return (Node *) idtime_side_clause(t, opfamily, idexpr, DT_NOBEGIN, false, NULL);
+			return key != NULL ? idtime_never_equal(idexpr, other) :
+				(Node *) idtime_bound_clause(t, opfamily, idexpr, DT_NOBEGIN, false);
 		if (key != NULL && key->edges &&
 			(edged = idtime_edge_clauses(t, key, idexpr, start, end, funcid, args,
-										 idarg)) != NULL)
+										 idarg, false)) != NULL)
 			return edged;
 		clauses = idtime_bound_clauses(t, supportfn, opfamily, idexpr, other, NULL);
 		if (clauses == NIL)
@@ -1730,33 +1922,42 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
 		lower = idarg == 0;
 	else
 		return NULL;
-	/* both, so that a family of other strategies (hash's =) gives none */
+	/* all, so that a family of other strategies (hash's =) gives none */
 	geop = get_opfamily_member(opfamily, idtype, idtype, BTGreaterEqualStrategyNumber);
+	leop = get_opfamily_member(opfamily, idtype, idtype, BTLessEqualStrategyNumber);
 	ltop = get_opfamily_member(opfamily, idtype, idtype, BTLessStrategyNumber);
-	if (!OidIsValid(geop) || !OidIsValid(ltop))
+	if (!OidIsValid(geop) || !OidIsValid(leop) || !OidIsValid(ltop))
 		return NULL;
-	opno = lower ? geop : ltop;
 	if (IsA(other, Const) && !((Const *) other)->constisnull)
 	{
 		TimestampTz ts = DatumGetTimestampTz(((Const *) other)->constvalue);
-		IdtimeBound b;
-		uint8	   *val;
 
 		if (key != NULL && key->edges &&
 			(edged = idtime_edge_clauses(t, key, idexpr, lower ? ts : DT_NOBEGIN,
 										 lower ? DT_NOEND : ts, funcid, args,
-										 idarg)) != NULL)
+										 idarg, false)) != NULL)
 			return edged;
-		val = (uint8 *) palloc(t->len);
-		idtime_place(t, ts, &b);
-		memcpy(val, b.val, t->len);
-		value = (Expr *) makeConst(idtype, -1, InvalidOid, t->len, PointerGetDatum(val),
-								   false, false);
+		return (Node *) idtime_bound_clause(t, opfamily, idexpr, ts, lower);
 	}
-	else if ((value = idtime_time_value(t, supportfn, idtype, other)) == NULL)
+
+	/*
+	 * A time known at run time: id >= the bound of t, or id <= the value
+	 * before it (idtime_time_value), which hold for exactly the ids the
+	 * operator holds for while t lies in the type's range, and for one more
+	 * outside it: the max uuid for id >= t after the last tick, the nil uuid
+	 * for id < t before the first (no uuid lies beyond those).  So, as an
+	 * index condition, lossy; on a partition key, with the operator kept
+	 * beside it.
+	 */
+	if ((value = idtime_time_value(t, supportfn, idtype, other, lower)) == NULL)
 		return NULL;
-	return (Node *) make_opclause(opno, BOOLOID, false, copyObject(idexpr), value,
-								  InvalidOid, InvalidOid);
+	clause = make_opclause(lower ? geop : leop, BOOLOID, false, copyObject(idexpr), value,
+						   InvalidOid, InvalidOid);
+	if (key == NULL)
+		return (Node *) clause;
+	if ((kept = idtime_kept_operator(funcid, args, idarg, IDTIME_BESIDE_LOCATION)) == NULL)
+		return NULL;
+	return (Node *) make_andclause(list_make2(clause, kept));
 }
 
 /*
@@ -1773,13 +1974,14 @@ idtime_simplify_bound(const IdgenType *t, Oid supportfn, const IdtimePartKey *ke
  *  - a selectivity for id <@ r called as a function (the operators have
  *    their own estimator, the same).
  * For a tstzmultirange m, the index condition is that of the smallest range
- * holding m, lossy, and a partitioned table is left to prune nothing.
+ * holding m, lossy, and on a partition key it prunes by that range, the
+ * operator kept beside it (idtime_multirange_clauses).
  * For a type whose times compare as their bounds (core's uuid, whose family
  * has no comparisons with times), the index conditions of id op t and
  * id <@ r are comparisons of ids with the bounds (idtime_simplify_bound),
- * exact but for a range known only at run time (whose are implied by it),
- * and only on a partition key are the operators written as those
- * comparisons (beside the operator, for such a range: see
+ * exact but for a time or range known only at run time (whose are implied
+ * by it), and only on a partition key are the operators written as those
+ * comparisons (beside the operator, for such a time or range: see
  * idtime_runtime_range); elsewhere they stay, with their own estimates.  A
  * time or range that is volatile or holds a subquery gets no index
  * condition.
@@ -1817,7 +2019,8 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 											req->fcall->funcid, args);
 		}
 		else if (idtime_is_containment(args))
-			ret = idtime_simplify_contained(t, supportfn, req->root, args);
+			ret = idtime_simplify_contained(t, supportfn, req->root, req->fcall->funcid,
+											args);
 		else
 			ret = idtime_simplify_comparison(t, req->root, req->fcall->funcid, args);
 	}
@@ -1843,7 +2046,7 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 		if (!idtime_args_ok(t, supportfn, args))
 			PG_RETURN_POINTER(NULL);
 		/* a kept operator's index conditions are the comparisons beside it */
-		if (idtime_kept_runtime(t, args))
+		if (idtime_kept_beside(args))
 			PG_RETURN_POINTER(NULL);
 		if (idtime_is_containment(args) &&
 			idtime_split_args(args, &idexpr, &rangeexpr) == req->indexarg &&
@@ -1880,7 +2083,8 @@ idtime_support(FunctionCallInfo fcinfo, const IdgenType *t)
 
 				if (clause != NULL)
 				{
-					req->lossy = false;
+					/* exact for a constant time (see idtime_simplify_bound) */
+					req->lossy = !IsA(timeexpr, Const);
 					ret = (Node *) list_make1(clause);
 				}
 			}

@@ -53,15 +53,22 @@ typedef struct IdgenType
 	/*
 	 * A core type (uuid), whose btree family idgen leaves as it is: its OID,
 	 * else InvalidOid (the type is found by name in the extension's schema).
-	 * A time then compares as its bound, the value first_at gives, or the
-	 * smallest or largest value of the type for a time before the first
-	 * tick or after the last; the index conditions of comparisons with times
-	 * (and, on a partition key, the comparisons themselves) are comparisons
-	 * with boundfn(t), the SQL function giving that bound, with the family's
-	 * own operators.
+	 * A time then compares as its bound, the value first_at gives; one
+	 * before the first tick or after the last is below or above every value,
+	 * the smallest and largest too.  The index conditions of comparisons
+	 * with times (and, on a partition key, the comparisons themselves) are
+	 * comparisons with the family's own operators: with the bound of a
+	 * constant time, and with boundfn(t), the SQL function giving the bound
+	 * (the smallest or largest value outside the range), for a time known at
+	 * run time, where they hold for the largest value too and the operator
+	 * stays beside them; beforefn(t) gives the largest value below the
+	 * bound (the largest value after the last tick, the smallest before the
+	 * first), for the upper side, which then holds for the smallest value
+	 * too.
 	 */
 	Oid			typid;
 	const char *boundfn;
+	const char *beforefn;
 } IdgenType;
 
 /* Soft errors arrived in PostgreSQL 16; before that they are hard. */
@@ -101,6 +108,8 @@ typedef struct IdtimeBound
 
 extern const IdtimeBound *idtime_bound_slow(FunctionCallInfo fcinfo, const IdgenType *t,
 											TimestampTz ts);
+extern void idtime_bound_value(FunctionCallInfo fcinfo, const IdgenType *t, TimestampTz ts,
+							   bool before, uint8 *val);
 extern Datum idtime_contained_by(FunctionCallInfo fcinfo, const IdgenType *t,
 								 int idarg);
 extern Datum idtime_contained_by_multirange(FunctionCallInfo fcinfo, const IdgenType *t,
@@ -117,8 +126,10 @@ idtype_cmp(const IdgenType *t, Datum a, Datum b)
 
 /*
  * Compare an id with a time: 1 when the id is after it, -1 when before,
- * never 0.  The time's place, once found, stays in a slot the call's
- * FmgrInfo points to, as long as no other time takes the slot.
+ * never 0.  A time outside the type's range is below or above every id,
+ * the nil and max uuids included (its bound is only where the planner's
+ * comparisons start).  The time's place, once found, stays in a slot the
+ * call's FmgrInfo points to, as long as no other time takes the slot.
  */
 static inline int
 idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts)
@@ -128,7 +139,7 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 
 	if (unlikely(b == NULL || b->ts != ts || b->type != t))
 		b = idtime_bound_slow(fcinfo, t, ts);
-	if (b->place != 0 && t->boundfn == NULL)
+	if (b->place != 0)
 		return -b->place;
 	return memcmp(DatumGetPointer(id), b->val, t->len) >= 0 ? 1 : -1;
 }

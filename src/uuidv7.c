@@ -41,9 +41,11 @@ uuidv7_first_at(uint64 ms, uint8 *v)
 }
 
 /*
- * uuid compared with times: a time compares as uuidv7_from_parts(t), the
- * nil uuid a millisecond or more before 1970 and the max uuid after 10889,
- * which idgen_uuidv7_bound(t) gives the planner
+ * uuid compared with times: a time compares as uuidv7_from_parts(t), one a
+ * millisecond or more before 1970 as below every uuid and one after 10889
+ * as above every uuid.  idgen_uuidv7_bound(t) and
+ * idgen_uuidv7_bound_before(t) give the planner the uuids to compare with
+ * for a time known at run time (see IdgenType).
  */
 static const IdgenType uuidv7_type = {
 	.name = "uuid",
@@ -55,6 +57,7 @@ static const IdgenType uuidv7_type = {
 	.first_at = uuidv7_first_at,
 	.typid = UUIDOID,
 	.boundfn = "idgen_uuidv7_bound",
+	.beforefn = "idgen_uuidv7_bound_before",
 };
 
 void
@@ -90,15 +93,27 @@ uuidv7_from_parts(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(v);
 }
 
-/* The uuid a time compares as (see uuidv7_type) */
+/*
+ * The smallest uuid at or after a time, and the largest before it, for the
+ * planner (see uuidv7_type)
+ */
 PG_FUNCTION_INFO_V1(idgen_uuidv7_bound);
 Datum
 idgen_uuidv7_bound(PG_FUNCTION_ARGS)
 {
-	const IdtimeBound *b = idtime_bound_slow(fcinfo, &uuidv7_type, PG_GETARG_TIMESTAMPTZ(0));
 	pg_uuid_t  *v = palloc(sizeof(pg_uuid_t));
 
-	memcpy(v->data, b->val, UUIDV7_LEN);
+	idtime_bound_value(fcinfo, &uuidv7_type, PG_GETARG_TIMESTAMPTZ(0), false, v->data);
+	PG_RETURN_UUID_P(v);
+}
+
+PG_FUNCTION_INFO_V1(idgen_uuidv7_bound_before);
+Datum
+idgen_uuidv7_bound_before(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *v = palloc(sizeof(pg_uuid_t));
+
+	idtime_bound_value(fcinfo, &uuidv7_type, PG_GETARG_TIMESTAMPTZ(0), true, v->data);
 	PG_RETURN_UUID_P(v);
 }
 
