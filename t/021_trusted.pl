@@ -42,7 +42,7 @@ my ($out, $err) = as_role('owner', 'owned', 'CREATE EXTENSION idgen');
 is($err, '', 'the database owner creates the extension');
 is( $node->safe_psql('owned',
 		"SELECT pg_get_userbyid(extowner), extversion FROM pg_extension WHERE extname = 'idgen'"),
-	'owner|1.3', 'the extension is the owner\'s');
+	'owner|1.4', 'the extension is the owner\'s');
 like(
 	$node->safe_psql('owned', q{
 		SELECT count(*) FILTER (WHERE p.proowner <> 10), count(*) FILTER (WHERE p.prosecdef), count(*)
@@ -133,7 +133,7 @@ is($out, "t\n0|-1", 'the settings are unchanged');
 	SELECT count(*) FROM pg_extension WHERE extname = 'idgen';
 });
 is($err, '', 'the owner installs 1.0, updates it and drops it, without an error');
-is($out, "1.3\nb\n1\n0", 'updated to 1.3, with the binary casts of 1.1, then dropped');
+is($out, "1.4\nb\n1\n0", 'updated to 1.4, with the binary casts of 1.1, then dropped');
 
 # The owner of the extension may drop it with CASCADE, which drops what
 # depends on it whoever owns that, as for any extension: here the column of
