@@ -176,7 +176,7 @@ snowflake_continue_above(PG_FUNCTION_ARGS)
 {
 	uint64		value = snowflake_arg(fcinfo);
 	uint64		above = value >> SNOWFLAKE_MS_SHIFT;
-	uint64		now;
+	uint64		now;			/* unused: the detail says "more than" */
 	IdgenShared *sh = idgen_shared();
 
 	if (!idgen_tick_floor(&snowflake_seq, &sh->snowflake_lock, &sh->snowflake.seq, above,
@@ -184,9 +184,8 @@ snowflake_continue_above(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(SNOWFLAKE_ERRCODE),
 				 errmsg("snowflake id " UINT64_FORMAT " is too far ahead of the clock", value),
-				 errdetail("It was made at %s, %.3f s ahead of the generator clock; gen_snowflake() continues above a value at most %d s ahead, once the clock has passed it.",
+				 errdetail("It was made at %s, more than %d s ahead of the generator clock; gen_snowflake() continues above a value at most that far ahead, once the clock has passed it.",
 						   timestamptz_to_str(idgen_units_to_timestamp(above, &snowflake_unit)),
-						   (double) (above - now) / 1000.0,
 						   (int) (SNOWFLAKE_FLOOR_MAX_AHEAD / 1000)),
 				 errhint("Check that the value is one of the column's. If values that far ahead are in use, call this again once the clock is within %d s of them.",
 						 (int) (SNOWFLAKE_FLOOR_MAX_AHEAD / 1000))));
