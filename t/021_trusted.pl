@@ -119,6 +119,20 @@ like(
 	'ALTER SYSTEM: 42501');
 is($out, "t\n0|-1", 'the settings are unchanged');
 
+# snowflake_continue_above() moves the server's snowflake generator, but
+# nowhere the clock has not reached (it waits for the clock): any role may
+# call it, and a value far ahead is refused all the same
+($out, $err) = as_role('owner', 'owned', q{
+	BEGIN;
+	SELECT snowflake_continue_above(snowflake_from_parts(now() + interval '50 ms', 1023, 4095));
+	SELECT gen_snowflake() > snowflake_from_parts(now() + interval '50 ms', 1023, 4095);
+	COMMIT;
+	SELECT snowflake_continue_above(snowflake_from_parts(now() + interval '2 min'));
+});
+like($err, qr/\AERROR:  22023: snowflake id [0-9]+ is too far ahead of the clock\n/,
+	'snowflake_continue_above(): a value 2 min ahead is 22023 for the owner too, and nothing else fails');
+is($out, "\nt", '... one 50 ms ahead is waited for, and the next value is above it');
+
 # An update from 1.0, by the owner too (1.1 makes binary casts and 1.2
 # support functions, which need a superuser: the update runs as one), then
 # DROP EXTENSION
