@@ -176,11 +176,10 @@ snowflake_continue_above(PG_FUNCTION_ARGS)
 {
 	uint64		value = snowflake_arg(fcinfo);
 	uint64		above = value >> SNOWFLAKE_MS_SHIFT;
-	uint64		now;			/* unused: the detail says "more than" */
 	IdgenShared *sh = idgen_shared();
 
 	if (!idgen_tick_floor(&snowflake_seq, &sh->snowflake_lock, &sh->snowflake.seq, above,
-						  SNOWFLAKE_FLOOR_MAX_AHEAD, &now))
+						  SNOWFLAKE_FLOOR_MAX_AHEAD))
 		ereport(ERROR,
 				(errcode(SNOWFLAKE_ERRCODE),
 				 errmsg("snowflake id " UINT64_FORMAT " is too far ahead of the clock", value),

@@ -240,7 +240,7 @@ tick_floor_step(const IdgenTickSequencer *q, IdgenTickState *s, IdgenHwm *h, uin
 
 bool
 idgen_tick_floor(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s,
-				 uint64 above, uint64 max_ahead, uint64 *now)
+				 uint64 above, uint64 max_ahead)
 {
 	IdgenShared *sh = idgen_shared();
 	TickStep	st = {0};
@@ -251,7 +251,6 @@ idgen_tick_floor(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s,
 		tick_floor_step(q, s, &sh->hwm, above, max_ahead, &st);
 		SpinLockRelease(lock);
 
-		*now = st.now;
 		if (st.outcome == TICK_ISSUED)
 			return true;
 		if (st.outcome == TICK_FAR)

@@ -62,15 +62,14 @@ extern void idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTic
 							IdgenTickBlock *b);
 
 /*
- * Raise the sequencer s (with next its counters, under lock) so that every
- * value it issues from now on is in a later tick than above: wait,
- * interruptibly, until the clock has passed above, then count every tick up
- * to above as used, in the mark on disk too (preloaded).  Returns false,
- * with the clock in *now, without waiting, when above is more than
- * max_ahead ticks ahead of the clock.
+ * A floor for the sequencer s (under lock): every value it issues from now
+ * on is in a later tick than above.  Waits, interruptibly, until the clock
+ * has passed above, then counts every tick up to above as used, in the mark
+ * on disk too (preloaded).  Returns false, without waiting, when above is
+ * more than max_ahead ticks ahead of the clock.
  */
 extern bool idgen_tick_floor(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s,
-							 uint64 above, uint64 max_ahead, uint64 *now);
+							 uint64 above, uint64 max_ahead);
 
 /*
  * The block in hand serves while the clock has not passed its tick and the
