@@ -129,7 +129,7 @@ is($out, "t\n0|-1", 'the settings are unchanged');
 	COMMIT;
 	SELECT snowflake_continue_above(snowflake_from_parts(now() + interval '2 min'));
 });
-like($err, qr/\AERROR:  22023: snowflake id [0-9]+ is too far ahead of the clock\n/,
+like($err, qr/\Apsql:<stdin>:[0-9]+: ERROR:  22023: snowflake id [0-9]+ is too far ahead of the clock\n/,
 	'snowflake_continue_above(): a value 2 min ahead is 22023 for the owner too, and nothing else fails');
 is($out, "\nt", '... one 50 ms ahead is waited for, and the next value is above it');
 
