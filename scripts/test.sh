@@ -263,7 +263,7 @@ if [ -n "$tests" ]; then
         [ -f "$f" ] && { echo "== tail of tmp_check/log/regress_log_$t"; tail -n 40 "$f"; }
     done
 elif want tap; then
-    echo "== TAP tests: none (no t/*.pl)"
+    echo "== TAP tests: none to run"
 fi
 
 # Packaging: the PGXN archive, built and installed (staged) on this
