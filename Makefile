@@ -8,8 +8,9 @@ OBJS = src/idgen.o src/idtype.o src/idtime.o src/clock.o src/shmem.o src/codec.o
 	$(patsubst %,src/%.o,$(TYPES))
 # The released versions' install scripts (frozen); the newest version's
 # install script and the updates to it are generated from src/sql/
-DATA = idgen--1.0.sql idgen--1.1.sql idgen--1.2.sql
-DATA_built = idgen--1.3.sql idgen--1.0--1.1.sql idgen--1.1--1.2.sql idgen--1.2--1.3.sql
+DATA = idgen--1.0.sql idgen--1.1.sql idgen--1.2.sql idgen--1.3.sql
+DATA_built = idgen--1.4.sql idgen--1.0--1.1.sql idgen--1.1--1.2.sql idgen--1.2--1.3.sql \
+	idgen--1.3--1.4.sql
 EXTRA_CLEAN = results/ regression.diffs regression.out tmp_check/ .built-for-pg \
 	bench/*.o bench/codec_bench $(FUZZ_TARGETS) fuzz/corpus test/unit/node_test
 
@@ -45,11 +46,12 @@ endif
 # once, among the shared parts.  Each update runs the same files for what
 # its version adds: the update from 1.0 the comparisons with times, with
 # the casts to uuid that need no function; the update from 1.1 what 1.2
-# added; the update from 1.2 what 1.3 added.
+# added; the update from 1.2 what 1.3 added; the update from 1.3 what 1.4
+# added (snowflake_continue_above(), in snowflake-continue.sql).
 GEN_SQL = sh $(srcdir)/src/sql/gen-sql.sh $(srcdir)/src/sql
 SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*)
-idgen--1.3.sql: $(SQL_SOURCES)
-	$(GEN_SQL) 'common.sql time.sql binary-cast.sql uuidv7.sql snowflake.sql' \
+idgen--1.4.sql: $(SQL_SOURCES)
+	$(GEN_SQL) 'common.sql time.sql binary-cast.sql uuidv7.sql snowflake.sql snowflake-continue.sql' \
 		'type.sql.in type-time.sql.in @T@.sql type-multirange.sql.in type-binary-cast.sql.in' \
 		$(TYPES) > $@.tmp
 	mv $@.tmp $@
@@ -63,6 +65,9 @@ idgen--1.1--1.2.sql: $(SQL_SOURCES)
 	mv $@.tmp $@
 idgen--1.2--1.3.sql: $(SQL_SOURCES)
 	$(GEN_SQL) 'update--1.2--1.3.sql uuidv7.sql snowflake.sql' '' > $@.tmp
+	mv $@.tmp $@
+idgen--1.3--1.4.sql: $(SQL_SOURCES)
+	$(GEN_SQL) 'update--1.3--1.4.sql snowflake-continue.sql' '' > $@.tmp
 	mv $@.tmp $@
 
 $(OBJS): $(wildcard src/*.h)

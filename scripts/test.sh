@@ -211,8 +211,29 @@ if want citus; then
     fi
 fi
 
+# pgEdge's snowflake extension for t/042_pgedge_move.pl, with the tap step:
+# built with PGXS in seconds (kept in /var/cache/idgen), then copied into
+# the PostgreSQL under test. As for Citus, a failed build is a failure and
+# leaves the test out; a missing source skips it, outside CI.
+pgedge=no
+if want tap; then
+    case " ${IDGEN_TAP_TESTS:-t/042_pgedge_move.pl} " in
+        *" t/042_pgedge_move.pl "*)
+            echo "== pgEdge's snowflake"
+            run "$TMP/pgedge.log" sh "$ROOT/scripts/build-pgedge.sh" "$PG_CONFIG"
+            rc=$?
+            if [ "$rc" -eq 77 ]; then
+                skip "pgEdge (t/042_pgedge_move.pl)" "$(grep 'set IDGEN_DEPS=' "$TMP/pgedge.log" | tail -n 1)"
+            else
+                tally "pgEdge build" "$rc" 0
+                [ "$rc" -ne 0 ] || pgedge=yes
+            fi ;;
+    esac
+fi
+
 # TAP: PGXS's prove_installcheck (REGRESS emptied); the tests make their own
-# clusters. t/023_citus.pl with the Citus step, the others with the tap step.
+# clusters. t/023_citus.pl with the Citus step, the others with the tap step
+# (t/042_pgedge_move.pl once pgEdge's extension is built).
 tests=""
 for t in "$COPY"/t/*.pl; do
     [ -f "$t" ] || continue
@@ -222,6 +243,7 @@ for t in "$COPY"/t/*.pl; do
     esac
     case ${t##*/} in
         023_citus.pl) [ "$citus" = yes ] || continue ;;
+        042_pgedge_move.pl) want tap && [ "$pgedge" = yes ] || continue ;;
         *) want tap || continue ;;
     esac
     tests="$tests t/${t##*/}"
@@ -243,7 +265,7 @@ if [ -n "$tests" ]; then
         [ -f "$f" ] && { echo "== tail of tmp_check/log/regress_log_$t"; tail -n 40 "$f"; }
     done
 elif want tap; then
-    echo "== TAP tests: none (no t/*.pl)"
+    echo "== TAP tests: none to run"
 fi
 
 # Packaging: the PGXN archive, built and installed (staged) on this

@@ -88,6 +88,8 @@ SELECT ulid_extract_timestamp('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::ulid
        muid_extract_timestamp('ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid::muid) AT TIME ZONE 'UTC' AS muid_last;
 
 -- Pure functions are immutable, strict and parallel safe; generators volatile
+-- and parallel restricted; snowflake_continue_above(), which moves the
+-- server's generator, parallel unsafe, as setval() is
 SELECT p.provolatile, p.proisstrict, p.proparallel, count(*), string_agg(p.proname, ', ' ORDER BY p.proname) FILTER (WHERE p.provolatile <> 'i')
 FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'idgen'

@@ -178,3 +178,14 @@ INSERT INTO recent SELECT snowflake_from_parts(now() - (n + 0.5) * interval '1 d
 SELECT * FROM pg_temp.scanned($$SELECT * FROM recent WHERE id >= snowflake_from_parts(now() - interval '1 day')$$);
 SELECT count(*) FROM recent WHERE id >= snowflake_from_parts(now() - interval '1 day');
 RESET max_parallel_workers_per_gather;
+
+-- snowflake_continue_above(): every later value is above the one given, in
+-- a later millisecond; at once for a value the clock has passed (here the
+-- largest of now()'s millisecond); nothing for NULL; 22023 for a negative
+-- value and for one more than 60 s ahead of the clock, at once
+CREATE TEMP TABLE floor_value AS SELECT snowflake_from_parts(now(), 1023, 4095) AS v;
+SELECT snowflake_continue_above(v) FROM floor_value;
+SELECT gen_snowflake() > v AS above FROM floor_value;
+SELECT snowflake_continue_above(NULL);
+SELECT snowflake_continue_above(snowflake_from_parts('2090-01-01 00:00+00', 1, 2));
+SELECT snowflake_continue_above(-1);

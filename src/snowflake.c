@@ -22,6 +22,8 @@
 #define SNOWFLAKE_NODE_SHIFT	12
 /* How far ahead of the clock the mark on disk is written, in ms */
 #define SNOWFLAKE_HWM_AHEAD		(IDGEN_HWM_WINDOW_US / 1000)
+/* The furthest ahead of the clock snowflake_continue_above() waits for, in ms */
+#define SNOWFLAKE_FLOOR_MAX_AHEAD	INT64CONST(60000)
 
 static const IdgenTimeUnit snowflake_unit = {SNOWFLAKE_EPOCH_UNIX_S * 1000000, 1, 1000,
 SNOWFLAKE_MAX_MS};
@@ -150,6 +152,43 @@ gen_snowflake(PG_FUNCTION_ARGS)
 	idgen_count(IDGEN_GEN_SNOWFLAKE);
 	PG_RETURN_INT64(snowflake_pack(snowflake_block.tick, snowflake_block.node,
 								   snowflake_block.next++));
+}
+
+/*
+ * snowflake_continue_above(value): every later value of the server's
+ * generator is greater than value, in a later millisecond than value's
+ * (whatever its node and sequence), for a move from pgEdge's
+ * snowflake.nextval(), whose values may run ahead of the clock.  It waits
+ * for the clock to pass value's millisecond rather than move the generator
+ * ahead of it (idgen_tick_floor): so a floor runs no value ahead of the
+ * clock, with or without preloading, and the blocks other sessions hold
+ * serve nothing below it any more.  A floor more than a minute ahead of the
+ * clock is refused (22023): no column of live values is that far ahead,
+ * and a value from far in the future would make this wait for it.
+ * Preloaded, the high-water mark on disk is past value's millisecond
+ * before this returns, so a restart or a crash with the clock set back goes
+ * on above it too.  Any role may call it: it moves the generator nowhere
+ * the clock has not reached.
+ */
+PG_FUNCTION_INFO_V1(snowflake_continue_above);
+Datum
+snowflake_continue_above(PG_FUNCTION_ARGS)
+{
+	uint64		value = snowflake_arg(fcinfo);
+	uint64		above = value >> SNOWFLAKE_MS_SHIFT;
+	IdgenShared *sh = idgen_shared();
+
+	if (!idgen_tick_floor(&snowflake_seq, &sh->snowflake_lock, &sh->snowflake.seq, above,
+						  SNOWFLAKE_FLOOR_MAX_AHEAD))
+		ereport(ERROR,
+				(errcode(SNOWFLAKE_ERRCODE),
+				 errmsg("snowflake id " UINT64_FORMAT " is too far ahead of the clock", value),
+				 errdetail("It was made at %s, more than %d s ahead of the generator clock; gen_snowflake() continues above a value at most that far ahead, once the clock has passed it.",
+						   timestamptz_to_str(idgen_units_to_timestamp(above, &snowflake_unit)),
+						   (int) (SNOWFLAKE_FLOOR_MAX_AHEAD / 1000)),
+				 errhint("Check that the value is one of the column's. If values that far ahead are in use, call this again once the clock is within %d s of them.",
+						 (int) (SNOWFLAKE_FLOOR_MAX_AHEAD / 1000))));
+	PG_RETURN_VOID();
 }
 
 /* idgen_stats(): this backend's setting, which the next new millisecond takes */

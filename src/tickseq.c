@@ -47,6 +47,17 @@
  *	  (hwm.c): after a restart everything below it counts as used, and the
  *	  generator goes on from the mark, once the mark is within the window
  *	  of the clock (idgen_hwm_catch_up).
+ *
+ *	  A floor (idgen_tick_floor; snowflake_continue_above()) makes every
+ *	  later value of a tick past a given one.  It waits for the clock to
+ *	  pass that tick rather than move the sequencer there ahead of it: then
+ *	  no tick ahead of the clock is taken for it (none at all without
+ *	  preloading, and no more than a burst would with it, so the lead after
+ *	  a crash stays within the window), and the blocks that other backends
+ *	  hold, which serve only while the clock has not passed their tick,
+ *	  serve no value at or below the floor any more.  The floor's tick then
+ *	  counts as used, in the mark on disk too, so that a restart with the
+ *	  clock set back goes on above it as well.
  */
 #include "tickseq.h"
 
@@ -62,6 +73,7 @@ typedef struct TickConfig
 typedef enum TickOutcome
 {
 	TICK_ISSUED,
+	TICK_FAR,					/* idgen_tick_floor: too far ahead of the clock */
 	TICK_MARK,					/* the mark on disk must first pass tick */
 	TICK_PACE,					/* the clock must move on first, wait ticks */
 	TICK_OUT_OF_RANGE,			/* the clock is outside the type's range */
@@ -186,6 +198,76 @@ tick_step(const IdgenTickSequencer *q, IdgenTickState *s, uint32 *next, IdgenHwm
 	st->serial = next[counter];
 	st->nserial = Min(cfg->block, serials - next[counter]);
 	next[counter] += st->nserial;
+}
+
+/*
+ * One step of idgen_tick_floor, under the sequencer's lock: above is the
+ * floor's tick, which counts as used once the clock has passed it
+ */
+static inline void
+tick_floor_step(const IdgenTickSequencer *q, IdgenTickState *s, IdgenHwm *h, uint64 above,
+				uint64 max_ahead, TickStep *st)
+{
+	uint64		now;
+
+	if (!q->clock(&now))
+	{
+		st->outcome = TICK_OUT_OF_RANGE;
+		return;
+	}
+	st->now = now;
+	if (above >= now)
+	{
+		st->outcome = above - now > max_ahead ? TICK_FAR : TICK_PACE;
+		st->wait = above - now + 1;
+		return;
+	}
+	/* the mark on disk must be known, and past the floor */
+	if (!h->trusted || !idgen_hwm_admit(h, q->slot, above))
+	{
+		st->outcome = TICK_MARK;
+		st->tick = h->trusted ? above : 0;
+		return;
+	}
+	/* the clock is past the floor: this keeps a later step back above it too */
+	if (s->started && above >= s->tick)
+	{
+		s->tick = above;
+		s->closed = true;
+	}
+	st->outcome = TICK_ISSUED;
+}
+
+bool
+idgen_tick_floor(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s,
+				 uint64 above, uint64 max_ahead)
+{
+	IdgenShared *sh = idgen_shared();
+	TickStep	st = {0};
+
+	for (;;)
+	{
+		SpinLockAcquire(lock);
+		tick_floor_step(q, s, &sh->hwm, above, max_ahead, &st);
+		SpinLockRelease(lock);
+
+		if (st.outcome == TICK_ISSUED)
+			return true;
+		if (st.outcome == TICK_FAR)
+			return false;
+		if (st.outcome == TICK_OUT_OF_RANGE)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("timestamp out of range for %s", q->what),
+					 errdetail("The generator clock reads outside %s.", q->range)));
+		if (st.outcome == TICK_PACE)
+		{
+			CHECK_FOR_INTERRUPTS();
+			pg_usleep((long) Min(st.wait * (uint64) q->pace_us, IDGEN_SLEEP_MAX_US));
+			continue;
+		}
+		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, true);
+	}
 }
 
 void

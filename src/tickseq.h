@@ -62,6 +62,16 @@ extern void idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTic
 							IdgenTickBlock *b);
 
 /*
+ * A floor for the sequencer s (under lock): every value it issues from now
+ * on is in a later tick than above.  Waits, interruptibly, until the clock
+ * has passed above, then counts every tick up to above as used, in the mark
+ * on disk too (preloaded).  Returns false, without waiting, when above is
+ * more than max_ahead ticks ahead of the clock.
+ */
+extern bool idgen_tick_floor(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s,
+							 uint64 above, uint64 max_ahead);
+
+/*
  * The block in hand serves while the clock has not passed its tick and the
  * node settings are those it was taken under, and only in the backend
  * scope: there the values follow call order, and the block of one that

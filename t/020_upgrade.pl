@@ -33,8 +33,8 @@ my $newest = $node->safe_psql('postgres',
 	"SELECT default_version FROM pg_available_extensions WHERE name = 'idgen'");
 my @earlier = grep { $_ ne $newest } @versions;
 is($versions[-1], $newest, "the newest install script ($newest) is the default version");
-is(join(' ', grep { $_ eq '1.0' || $_ eq '1.1' || $_ eq '1.2' } @earlier), '1.0 1.1 1.2',
-	'the earlier versions found include 1.0, 1.1 and 1.2: ' . join(', ', @earlier));
+is(join(' ', grep { $_ eq '1.0' || $_ eq '1.1' || $_ eq '1.2' || $_ eq '1.3' } @earlier), '1.0 1.1 1.2 1.3',
+	'the earlier versions found include 1.0, 1.1, 1.2 and 1.3: ' . join(', ', @earlier));
 
 # Compare version strings part by part, as numbers
 sub version_cmp

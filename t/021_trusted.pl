@@ -45,7 +45,7 @@ my ($out, $err) = as_role('owner', 'owned', 'CREATE EXTENSION idgen');
 is($err, '', 'the database owner creates the extension');
 is( $node->safe_psql('owned',
 		"SELECT pg_get_userbyid(extowner), extversion FROM pg_extension WHERE extname = 'idgen'"),
-	'owner|1.3', 'the extension is the owner\'s');
+	'owner|1.4', 'the extension is the owner\'s');
 like(
 	$node->safe_psql('owned', q{
 		SELECT count(*) FILTER (WHERE p.proowner <> 10), count(*) FILTER (WHERE p.prosecdef), count(*)
@@ -122,6 +122,20 @@ like(
 	'ALTER SYSTEM: 42501');
 is($out, "t\n0|-1", 'the settings are unchanged');
 
+# snowflake_continue_above() moves the server's snowflake generator, but
+# nowhere the clock has not reached (it waits for the clock): any role may
+# call it, and a value far ahead is refused all the same
+($out, $err) = as_role('owner', 'owned', q{
+	BEGIN;
+	SELECT snowflake_continue_above(snowflake_from_parts(now() + interval '50 ms', 1023, 4095));
+	SELECT gen_snowflake() > snowflake_from_parts(now() + interval '50 ms', 1023, 4095);
+	COMMIT;
+	SELECT snowflake_continue_above(snowflake_from_parts(now() + interval '2 min'));
+});
+like($err, qr/\Apsql:<stdin>:[0-9]+: ERROR:  22023: snowflake id [0-9]+ is too far ahead of the clock\n/,
+	'snowflake_continue_above(): a value 2 min ahead is 22023 for the owner too, and nothing else fails');
+is($out, "\nt", '... one 50 ms ahead is waited for, and the next value is above it');
+
 # An update from 1.0, by the owner too (1.1 makes binary casts and 1.2
 # support functions, which need a superuser: the update runs as one), then
 # DROP EXTENSION
@@ -136,7 +150,7 @@ is($out, "t\n0|-1", 'the settings are unchanged');
 	SELECT count(*) FROM pg_extension WHERE extname = 'idgen';
 });
 is($err, '', 'the owner installs 1.0, updates it and drops it, without an error');
-is($out, "1.3\nb\n1\n0", 'updated to 1.3, with the binary casts of 1.1, then dropped');
+is($out, "1.4\nb\n1\n0", 'updated to 1.4, with the binary casts of 1.1, then dropped');
 
 # The owner of the extension may drop it with CASCADE, which drops what
 # depends on it whoever owns that, as for any extension: here the column of

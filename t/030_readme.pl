@@ -114,7 +114,7 @@ sub same_shape
 # idgen-X.Y.Z (the archive and its directory), idgen_X.Y.Z (Debian's
 # upstream archive and source package), postgresql-NN-idgen_X.Y.Z (the
 # binary package), each of META.json's version, and a Debian revision after
-# it of debian/changelog's.  The extension's versions (1.0 to 1.3, in
+# it of debian/changelog's.  The extension's versions (1.0 to 1.4, in
 # "Upgrading") have two numbers and name no file.
 my $meta_version = decode_json(slurp_file("$FindBin::RealBin/../META.json"))->{version};
 my ($deb_version) = slurp_file("$FindBin::RealBin/../debian/changelog") =~ /\Aidgen \(([^)]+)\)/

@@ -2,8 +2,11 @@
 # gen_snowflake() with idgen preloaded: idgen.snowflake_node in every value,
 # a new node from a new millisecond on, two sessions taking turns under
 # idgen.monotonic = server, a clock that steps back (the last millisecond
-# is kept, and 4,096 in one move on to the next without waiting), and four
-# pgbench clients inserting for 30 s without a duplicate.
+# is kept, and 4,096 in one move on to the next without waiting, until
+# the values are the mark's window, 1.2 s, ahead: then paced to the clock,
+# whether they are 5 s ahead or 2 s, between one window and two),
+# snowflake_continue_above(), and four pgbench clients inserting for 30 s
+# without a duplicate.
 
 use strict;
 use warnings;
@@ -113,6 +116,44 @@ is( $node->safe_psql('postgres', q{
 		       snowflake_extract_timestamp(hi) - snowflake_extract_timestamp(lo) <= took + interval '2 ms'
 		FROM paced}),
 	't|t', '... they take their milliseconds no faster than the clock moves');
+
+# Ahead of the clock by between one window and two: the session's clock
+# set 2 s behind the last value (which the earlier steps left ahead of the
+# system clock).  The lead is bounded by the window (1.2 s), so the values,
+# already further ahead, are paced to the clock at once: 3,000,000 values
+# (733 milliseconds' worth, which an unpaced loop makes in less than half
+# that time) leave the lead where it was.  A bound of two windows (2.4 s)
+# would let them run on, unpaced, until 2.4 s ahead.
+($out, $err) = run_script($node, q{
+	SELECT round(extract(epoch FROM snowflake_extract_timestamp(gen_snowflake()) - clock_timestamp())
+				 * 1000)::integer - 2000 AS offset_ms \gset
+	SET idgen.clock_offset = :offset_ms;
+	CREATE TABLE lead2_start AS
+	SELECT gen_snowflake() AS v, clock_timestamp() + :offset_ms * interval '1 ms' AS t;
+	CREATE TABLE lead2_end AS
+	SELECT max(id) AS v, clock_timestamp() + :offset_ms * interval '1 ms' AS t
+	FROM (SELECT gen_snowflake() AS id FROM (SELECT generate_series(1, 3000000)) g) s;
+});
+is($err, '', '2 s ahead of the clock: 3,000,000 values, no error');
+my ($start_ok, $end_ok, $at_start, $at_end) = split /\|/, $node->safe_psql('postgres', q{
+	SELECT at_start BETWEEN interval '1.3 s' AND interval '2.1 s', at_end <= at_start + interval '5 ms',
+		   extract(epoch FROM at_start), extract(epoch FROM at_end)
+	FROM (SELECT snowflake_extract_timestamp(s.v) - s.t AS at_start,
+				 snowflake_extract_timestamp(e.v) - e.t AS at_end
+		  FROM lead2_start s, lead2_end e) l});
+is($start_ok, 't', "... the values were $at_start s ahead of the clock, between one window and two");
+is($end_ok, 't', "... and were paced to it: $at_end s ahead after them, no more");
+
+# snowflake_continue_above() of a value 0.5 s ahead of the clock (with the
+# largest node and sequence): it returns once the clock has passed the
+# value's millisecond, and the next value is above it
+is( $node->safe_psql('postgres', q{
+		CREATE TABLE floor_value AS
+		SELECT snowflake_from_parts(clock_timestamp() + interval '500 ms', 1023, 4095) AS v;
+		SELECT snowflake_continue_above(v) FROM floor_value;
+		SELECT clock_timestamp() >= snowflake_extract_timestamp(v) + interval '1 ms', gen_snowflake() > v
+		FROM floor_value}),
+	"\nt|t", 'snowflake_continue_above(): it waits for the clock to pass the value, and the next value is above it');
 
 # Four clients insert for 30 s: a duplicate would violate the primary key
 $node->pgbench(
