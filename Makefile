@@ -47,11 +47,11 @@ endif
 # its version adds: the update from 1.0 the comparisons with times, with
 # the casts to uuid that need no function; the update from 1.1 what 1.2
 # added; the update from 1.2 what 1.3 added; the update from 1.3 what 1.4
-# added (snowflake_continue_above(), in snowflake-continue.sql).
+# added (snowflake-continue.sql, uuidv7-before.sql).
 GEN_SQL = sh $(srcdir)/src/sql/gen-sql.sh $(srcdir)/src/sql
 SQL_SOURCES = $(wildcard $(srcdir)/src/sql/*)
 idgen--1.4.sql: $(SQL_SOURCES)
-	$(GEN_SQL) 'common.sql time.sql binary-cast.sql uuidv7.sql snowflake.sql snowflake-continue.sql' \
+	$(GEN_SQL) 'common.sql time.sql binary-cast.sql uuidv7.sql uuidv7-before.sql snowflake.sql snowflake-continue.sql' \
 		'type.sql.in type-time.sql.in @T@.sql type-multirange.sql.in type-binary-cast.sql.in' \
 		$(TYPES) > $@.tmp
 	mv $@.tmp $@
@@ -67,7 +67,7 @@ idgen--1.2--1.3.sql: $(SQL_SOURCES)
 	$(GEN_SQL) 'update--1.2--1.3.sql uuidv7.sql snowflake.sql' '' > $@.tmp
 	mv $@.tmp $@
 idgen--1.3--1.4.sql: $(SQL_SOURCES)
-	$(GEN_SQL) 'update--1.3--1.4.sql snowflake-continue.sql' '' > $@.tmp
+	$(GEN_SQL) 'update--1.3--1.4.sql snowflake-continue.sql uuidv7-before.sql' '' > $@.tmp
 	mv $@.tmp $@
 
 $(OBJS): $(wildcard src/*.h)

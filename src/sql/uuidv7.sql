@@ -16,11 +16,7 @@ COMMENT ON FUNCTION uuidv7_from_parts(timestamptz) IS
 CREATE FUNCTION idgen_uuidv7_bound(timestamptz) RETURNS uuid
 AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION idgen_uuidv7_bound(timestamptz) IS
-'the smallest uuid at or after a time, for the planner: uuidv7_from_parts(ts), the nil uuid before 1970, the max uuid after 10889';
-CREATE FUNCTION idgen_uuidv7_bound_before(timestamptz) RETURNS uuid
-AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION idgen_uuidv7_bound_before(timestamptz) IS
-'the largest uuid before a time, for the planner: the one just below uuidv7_from_parts(ts), the nil uuid before 1970, the max uuid after 10889';
+'the uuid a time compares as: uuidv7_from_parts(ts), the nil uuid before 1970, the max uuid after 10889';
 
 -- uuid compared with times.  id op t is id op uuidv7_from_parts(t), by
 -- bytes: for version 7 values, a time sits just before the ids made at that
