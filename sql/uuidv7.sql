@@ -29,8 +29,7 @@ $$;
 SELECT generator, scope, node, node_source FROM idgen_stats() WHERE generator = 'uuidv7';
 
 -- 1,000,000 values in one session: distinct, each above the one before,
--- version 7 and variant 10, within a millisecond the one before plus 1 in
--- the 74 random bits, the millisecond that of the clock: between
+-- version 7 and variant 10, the millisecond that of the clock: between
 -- clock_timestamp() read just before the call (to the ms) and just after
 -- it, so within 1 ms of the clock and the time between the two reads (a
 -- fixed tolerance would fail whenever a busy machine pauses the process)
@@ -45,10 +44,21 @@ SELECT count(*) FILTER (WHERE get_byte(uuid_send(id), 6) >> 4 <> 7) AS not_versi
        count(*) FILTER (WHERE uuidv7_extract_timestamp(id) IS NULL) AS no_timestamp,
        count(*) FILTER (WHERE uuidv7_extract_timestamp(id) NOT BETWEEN date_trunc('milliseconds', t0) AND t) AS off_clock
 FROM g;
-SELECT count(*) FILTER (WHERE same_ms) > 0 AS same_ms_pairs_seen,
-       count(*) FILTER (WHERE same_ms AND pg_temp.r74(id) <> pg_temp.r74(prev) + 1) AS not_plus_one
-FROM (SELECT id, prev, uuidv7_extract_timestamp(id) = uuidv7_extract_timestamp(prev) AS same_ms
-      FROM (SELECT n, id, lag(id) OVER (ORDER BY n) AS prev FROM g WHERE n <= 20000) a) s;
+-- Within a millisecond each value is the one before plus a random increment
+-- of 1 to 2^32 in the 74 random bits (1 and 32 random bits), so that none
+-- can be told from the one before: over the first 20,000 values, no
+-- increment is outside that range, none is 1 (each is, one time in 2^32),
+-- 99% or more are distinct (two of 20,000 meet one time in twenty), and
+-- their mean is within 6 standard deviations of 2^31 (the increments of a
+-- counter, all 1, are none of these)
+SELECT count(*) > 0 AS same_ms_pairs_seen,
+       count(*) FILTER (WHERE inc < 1 OR inc > 2::numeric ^ 32) AS outside_1_to_2_32,
+       count(*) FILTER (WHERE inc = 1) AS plus_one,
+       count(DISTINCT inc) >= 0.99 * count(*) AS distinct_increments,
+       abs(avg(inc) / 2::numeric ^ 32 - 0.5) <= 6 * sqrt(1 / 12.0 / count(*)) AS mean_near_2_31
+FROM (SELECT pg_temp.r74(id) - pg_temp.r74(prev) AS inc
+      FROM (SELECT n, id, lag(id) OVER (ORDER BY n) AS prev FROM g WHERE n <= 20000) a
+      WHERE uuidv7_extract_timestamp(id) = uuidv7_extract_timestamp(prev)) s;
 -- On 17 and later, core's uuid_extract_timestamp() reads the same time from
 -- every value (it does not exist before 17)
 DO $$

@@ -420,13 +420,7 @@ idtype_sortsupport(FunctionCallInfo fcinfo, const IdgenType *t)
 	PG_RETURN_VOID();
 }
 
-/* Raise 22003 unless min <= value <= max */
-void
-idgen_check_range(int64 value, int64 min, int64 max, const char *type, const char *field)
-{
-	idgen_check_range_code(value, min, max, type, field, ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE);
-}
-
+/* Raise sqlstate unless min <= value <= max (idgen_check_range: 22003) */
 void
 idgen_check_range_code(int64 value, int64 min, int64 max, const char *type, const char *field,
 					   int sqlstate)

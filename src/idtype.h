@@ -226,10 +226,17 @@ idtime_cmp(FunctionCallInfo fcinfo, const IdgenType *t, Datum id, TimestampTz ts
 	}
 
 /* Raise 22003 (or sqlstate) unless min <= value <= max */
-extern void idgen_check_range(int64 value, int64 min, int64 max,
-							  const char *type, const char *field);
 extern void idgen_check_range_code(int64 value, int64 min, int64 max,
 								   const char *type, const char *field, int sqlstate);
+
+/* Inline, as generators check their arguments at every call */
+static inline void
+idgen_check_range(int64 value, int64 min, int64 max, const char *type, const char *field)
+{
+	if (unlikely(value < min || value > max))
+		idgen_check_range_code(value, min, max, type, field,
+							   ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE);
+}
 
 /* Write a detail naming the character at byte offset pos of str, in any encoding */
 extern void idgen_bad_char_detail(char *detail, const char *str, int pos);

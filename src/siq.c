@@ -318,11 +318,27 @@ siq_clock(uint64 *now)
 	return likely(*now <= SIQ_MAX_TICKS);
 }
 
+/*
+ * The first clock reading at ticks: rounded up, as a tick starts within a
+ * nanosecond; past the clock's range, its end
+ */
+static int64
+siq_tick_ns(uint64 ticks)
+{
+	uint64		s = ticks / SIQ_TICKS_PER_S;
+
+	if (s >= PG_INT64_MAX / 1000000000)
+		return PG_INT64_MAX;
+	return (int64) (s * 1000000000 + ((ticks % SIQ_TICKS_PER_S) * 1000000000 +
+									   SIQ_TICKS_PER_S - 1) / SIQ_TICKS_PER_S);
+}
+
 /* siq's clock for the idgen worker (hwm.c) */
 const IdgenHwmClock siq_hwm_clock = {siq_clock, SIQ_HWM_AHEAD};
 
 static const IdgenTickSequencer siq_seq = {
 	.clock = siq_clock,
+	.tick_ns = siq_tick_ns,
 	.max_ticks = SIQ_MAX_TICKS,
 	.slot = IDGEN_HWM_SIQ,
 	.ahead = SIQ_HWM_AHEAD,
@@ -358,8 +374,11 @@ siq_setting_domain_hash(void)
 /* What is left of this backend's block of each kind's serials */
 static IdgenTickBlock siq_blocks[SIQ_NKINDS];
 
-/* A new block of kind's serials, with the node fields of the moment */
-static void
+/*
+ * A new block of kind's serials, with the node fields of the moment.  Out of
+ * line: the common call uses the block in hand.
+ */
+static pg_noinline void
 siq_take_block(int kind)
 {
 	IdgenShared *sh;
@@ -377,7 +396,10 @@ siq_take_block(int kind)
  * from row to row, so the call site remembers the last name it resolved.
  * It compares the name at every call: even a parameter, which
  * get_fn_expr_arg_stable() calls stable, changes between calls of a PL/pgSQL
- * expression, whose call site lasts the transaction.
+ * expression, whose call site lasts the transaction.  The comparison is a
+ * loop over a dozen bytes at most, and only a compressed or external
+ * argument goes through detoasting: both calls cost more than the rest of
+ * the lookup.
  */
 typedef struct SiqKindCache
 {
@@ -386,14 +408,28 @@ typedef struct SiqKindCache
 	char		name[16];
 } SiqKindCache;
 
+static inline bool
+siq_kind_cache_has(const SiqKindCache *c, const char *name, int len)
+{
+	if (c == NULL || c->len != len)
+		return false;
+	for (int i = 0; i < len; i++)
+		if (c->name[i] != name[i])
+			return false;
+	return true;
+}
+
 static inline int
 siq_kind_cached(FunctionCallInfo fcinfo)
 {
-	text	   *name = PG_GETARG_TEXT_PP(0);
-	int			len = VARSIZE_ANY_EXHDR(name);
+	text	   *name = (text *) PG_GETARG_POINTER(0);
+	int			len;
 	SiqKindCache *c = (SiqKindCache *) fcinfo->flinfo->fn_extra;
 
-	if (likely(c != NULL && c->len == len && memcmp(c->name, VARDATA_ANY(name), len) == 0))
+	if (unlikely(VARATT_IS_COMPRESSED(name) || VARATT_IS_EXTERNAL(name)))
+		name = PG_GETARG_TEXT_PP(0);
+	len = VARSIZE_ANY_EXHDR(name);
+	if (likely(siq_kind_cache_has(c, VARDATA_ANY(name), len)))
 		return c->kind;
 	if (c == NULL)
 		c = fcinfo->flinfo->fn_extra =
@@ -417,7 +453,7 @@ gen_siq(PG_FUNCTION_ARGS)
 	idgen_generator_start("gen_siq()");
 	kind = siq_kind_cached(fcinfo);
 	b = &siq_blocks[kind];
-	if (!idgen_tick_block_serves(&siq_seq, b))
+	if (!idgen_tick_block_serves(b))
 		siq_take_block(kind);
 
 	v = palloc(SIQ_LEN);

@@ -446,7 +446,12 @@ sno_wait_error(const SnoStep *st)
 					   sno_unit_text(st->now))));
 }
 
-/* What is left of this backend's block of sequence numbers */
+/*
+ * What is left of this backend's block of sequence numbers, and the clock
+ * readings (sno_clock's ns) it serves at: its unit's, and, for a block
+ * taken ahead of the clock after a crash, any before them too.  Kept as
+ * readings, so that a call needs no division to tell.
+ */
 typedef struct SnoBlock
 {
 	uint64		unit;
@@ -454,20 +459,45 @@ typedef struct SnoBlock
 	uint16		partition;
 	uint32		next;
 	uint32		end;			/* one past the block's last */
-	bool		ahead;			/* taken ahead of the clock after a crash */
+	int64		from_ns;		/* the clock readings it serves at */
+	int64		until_ns;
 	uint32		settings;		/* idgen_node_settings_changes when taken */
 } SnoBlock;
 
 static SnoBlock sno_block;
 
 /*
- * Take a new block from the shared sequencer, waiting for the clock or
- * moving the mark on disk on as needed.
+ * The block in hand serves while the clock still reads its unit (or is
+ * behind it, for a block taken ahead of the clock after a crash) and the
+ * node settings are those it was taken under, and only in the backend
+ * scope: there the values follow call order, and the block of one that
+ * replaces it discards what was left.  A reload changes the settings, so
+ * the node settings and the configuration are looked at only for a new
+ * block (sno_take_block).
  */
-static void
-sno_take_block(const SnoConfig *cfg)
+static inline bool
+sno_block_serves(void)
+{
+	int64		ns;
+
+	if (sno_block.next >= sno_block.end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
+		sno_block.settings != idgen_node_settings_changes)
+		return false;
+	ns = idgen_clock_ns() - SNO_EPOCH_NS;
+	return ns >= sno_block.from_ns && ns < sno_block.until_ns;
+}
+
+/*
+ * Take a new block from the shared sequencer, with the configuration of the
+ * moment, waiting for the clock or moving the mark on disk on as needed.
+ * Out of line: the common call uses the block in hand.
+ */
+static pg_noinline void
+sno_take_block(void)
 {
 	IdgenShared *sh = idgen_shared();
+	uint32		settings = idgen_node_settings_changes;
+	SnoConfig	cfg;
 	SnoStep		st = {0};
 	bool		regression_counted = false;
 	bool		wait_counted = false;
@@ -476,10 +506,11 @@ sno_take_block(const SnoConfig *cfg)
 	int64		wait_start_ns = 0;
 	int64		target_ns;
 
+	sno_config(&cfg);
 	for (;;)
 	{
 		SpinLockAcquire(&sh->sno_lock);
-		sno_step(&sh->sno, &sh->hwm, cfg, &st);
+		sno_step(&sh->sno, &sh->hwm, &cfg, &st);
 		SpinLockRelease(&sh->sno_lock);
 
 		if (unlikely(st.regressed) && !regression_counted)
@@ -543,8 +574,9 @@ sno_take_block(const SnoConfig *cfg)
 	sno_block.partition = st.partition;
 	sno_block.next = st.seq;
 	sno_block.end = st.seq + st.nseq;
-	sno_block.ahead = st.ahead;
-	sno_block.settings = idgen_node_settings_changes;
+	sno_block.from_ns = st.ahead ? 0 : (int64) st.unit * SNO_UNIT_NS;
+	sno_block.until_ns = (int64) (st.unit + 1) * SNO_UNIT_NS;
+	sno_block.settings = settings;
 	if (unlikely(idgen_hwm_due(&sh->hwm, sno_hwm_slot(st.bit), st.unit, SNO_HWM_AHEAD)))
 		idgen_hwm_advance(&sh->hwm, sno_hwm_slot(st.bit), st.unit, st.now, SNO_HWM_AHEAD,
 						  false);
@@ -555,27 +587,12 @@ Datum
 gen_sno(PG_FUNCTION_ARGS)
 {
 	int32		meta = PG_GETARG_INT32(0);
-	SnoConfig	cfg;
-	int64		ns;
-	uint64		now;
 	uint8	   *v;
 
 	idgen_generator_start("gen_sno()");
 	idgen_check_range(meta, 0, SNO_META_MAX, "sno", "metabyte");
-	sno_config(&cfg);
-
-	/*
-	 * The block in hand serves while the clock still reads its unit (or is
-	 * behind it, for a block taken ahead of the clock after a crash) and the
-	 * node settings are those it was taken under, and only in the backend
-	 * scope: there the values follow call order, and the block of one that
-	 * replaces it discards what was left.
-	 */
-	if (sno_block.next >= sno_block.end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
-		sno_block.settings != idgen_node_settings_changes ||
-		!sno_clock(&ns, &now) || now > sno_block.unit ||
-		(now < sno_block.unit && !sno_block.ahead))
-		sno_take_block(&cfg);
+	if (!sno_block_serves())
+		sno_take_block();
 
 	v = palloc(SNO_LEN);
 	sno_pack(v, sno_block.unit, sno_block.bit, meta, sno_block.partition, (int) sno_block.next++);

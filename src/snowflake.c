@@ -109,11 +109,19 @@ snowflake_clock(uint64 *now)
 	return likely(*now <= SNOWFLAKE_MAX_MS);
 }
 
+/* The first clock reading in a millisecond */
+static int64
+snowflake_tick_ns(uint64 ms)
+{
+	return (int64) (ms + SNOWFLAKE_EPOCH_UNIX_S * 1000) * 1000000;
+}
+
 /* snowflake's clock for the idgen worker (hwm.c) */
 const IdgenHwmClock snowflake_hwm_clock = {snowflake_clock, SNOWFLAKE_HWM_AHEAD};
 
 static const IdgenTickSequencer snowflake_seq = {
 	.clock = snowflake_clock,
+	.tick_ns = snowflake_tick_ns,
 	.max_ticks = SNOWFLAKE_MAX_MS,
 	.slot = IDGEN_HWM_SNOWFLAKE,
 	.ahead = SNOWFLAKE_HWM_AHEAD,
@@ -147,7 +155,7 @@ Datum
 gen_snowflake(PG_FUNCTION_ARGS)
 {
 	idgen_generator_start("gen_snowflake()");
-	if (!idgen_tick_block_serves(&snowflake_seq, &snowflake_block))
+	if (!idgen_tick_block_serves(&snowflake_block))
 		snowflake_take_block();
 	idgen_count(IDGEN_GEN_SNOWFLAKE);
 	PG_RETURN_INT64(snowflake_pack(snowflake_block.tick, snowflake_block.node,

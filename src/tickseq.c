@@ -323,6 +323,8 @@ idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s, u
 	b->node = st.node;
 	b->next = st.serial;
 	b->end = st.serial + st.nserial;
+	b->from_ns = q->tick_ns(0);
+	b->until_ns = q->tick_ns(st.tick + 1);
 	b->settings = idgen_node_settings_changes;
 	if (unlikely(idgen_hwm_due(&sh->hwm, q->slot, st.tick, q->ahead)))
 		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, false);

@@ -25,6 +25,8 @@
 typedef struct IdgenTickSequencer
 {
 	bool		(*clock) (uint64 *now); /* false outside the range */
+	/* the first reading of idgen_clock_ns() at which clock reads tick */
+	int64		(*tick_ns) (uint64 tick);
 	uint64		max_ticks;
 	IdgenHwmSlot slot;
 	uint64		ahead;			/* the mark's window, in ticks: also the
@@ -41,7 +43,9 @@ typedef struct IdgenTickSequencer
 
 /*
  * What is left of this backend's block of one counter's serials, with the
- * tick and node fields they go with
+ * tick and node fields they go with, and the readings of idgen_clock_ns()
+ * at which the clock reads the tick or an earlier one within the range:
+ * kept as readings, so that a call needs no division to tell
  */
 typedef struct IdgenTickBlock
 {
@@ -49,6 +53,8 @@ typedef struct IdgenTickBlock
 	uint64		node;
 	uint32		next;
 	uint32		end;			/* one past the block's last */
+	int64		from_ns;		/* the clock readings it serves at */
+	int64		until_ns;
 	uint32		settings;		/* idgen_node_settings_changes when taken */
 } IdgenTickBlock;
 
@@ -78,12 +84,15 @@ extern bool idgen_tick_floor(const IdgenTickSequencer *q, slock_t *lock, IdgenTi
  * replaces it discards what was left.
  */
 static inline bool
-idgen_tick_block_serves(const IdgenTickSequencer *q, const IdgenTickBlock *b)
+idgen_tick_block_serves(const IdgenTickBlock *b)
 {
-	uint64		now;
+	int64		ns;
 
-	return b->next < b->end && idgen_monotonic != IDGEN_MONOTONIC_SERVER &&
-		b->settings == idgen_node_settings_changes && q->clock(&now) && now <= b->tick;
+	if (b->next >= b->end || idgen_monotonic == IDGEN_MONOTONIC_SERVER ||
+		b->settings != idgen_node_settings_changes)
+		return false;
+	ns = idgen_clock_ns();
+	return ns >= b->from_ns && ns < b->until_ns;
 }
 
 #endif							/* IDGEN_TICKSEQ_H */

@@ -20,8 +20,15 @@
 #endif
 
 #define ULID_MAX_MS			((UINT64CONST(1) << 48) - 1)
-/* Random bytes drawn from the CSPRNG at a time: 64 new milliseconds' worth */
-#define ULID_POOL_LEN		(64 * ULID_RANDOM_LEN)
+/* The random bytes of gen_uuidv7()'s increment within a millisecond */
+#define ULID_INCREMENT_LEN	((int) sizeof(uint32))
+/*
+ * Random bytes drawn from the CSPRNG at a time: 4,096 of gen_uuidv7()'s
+ * increments (a call of pg_strong_random() costs about what 16 KiB of its
+ * bytes do, so a smaller pool would cost more per increment than the rest
+ * of the generator); 1,638 of gen_ulid()'s new milliseconds
+ */
+#define ULID_POOL_LEN		16384
 
 static const IdgenTimeUnit ulid_unit = {0, 1, 1000, ULID_MAX_MS};
 
@@ -111,20 +118,26 @@ ulid_to_hex(PG_FUNCTION_ARGS)
 }
 
 /*
- * Random bytes for new milliseconds, drawn from pg_strong_random() a pool
- * at a time.  The pool belongs to one process: it is drawn lazily and again
- * whenever MyProcPid changes, so no two processes (the postmaster, a forked
- * sibling) ever hand out the same bytes.
+ * Random bytes for new milliseconds and for gen_uuidv7()'s increments,
+ * drawn from pg_strong_random() a pool at a time.  The pool belongs to one
+ * process: it is drawn lazily and again whenever MyProcPid changes, so no
+ * two processes (the postmaster, a forked sibling) ever hand out the same
+ * bytes.
  */
 static uint8 ulid_pool[ULID_POOL_LEN];
 static int	ulid_pool_pos = ULID_POOL_LEN;
 static int	ulid_pool_pid = 0;
 
-/* The next unused random part, left in the pool until ulid_pool_take() */
+/*
+ * The next unused bytes, a random part's worth (an increment takes the
+ * first of them), left in the pool until ulid_pool_take().  Drawing may
+ * raise, so the server scope peeks before it takes its spinlock.
+ */
 static inline const uint8 *
 ulid_pool_peek(void)
 {
-	if (unlikely(ulid_pool_pos >= ULID_POOL_LEN || ulid_pool_pid != MyProcPid))
+	if (unlikely(ulid_pool_pos > ULID_POOL_LEN - ULID_RANDOM_LEN ||
+				 ulid_pool_pid != MyProcPid))
 	{
 		idgen_random(ulid_pool, sizeof(ulid_pool));
 		ulid_pool_pos = 0;
@@ -134,9 +147,9 @@ ulid_pool_peek(void)
 }
 
 static inline void
-ulid_pool_take(void)
+ulid_pool_take(int len)
 {
-	ulid_pool_pos += ULID_RANDOM_LEN;
+	ulid_pool_pos += len;
 }
 
 static inline int
@@ -163,6 +176,7 @@ typedef struct UlidGen
 	const char *type;			/* "ulid", for the out-of-range error */
 	IdgenGenerator gen;
 	int			bits;			/* random bits, at most 8 * ULID_RANDOM_LEN */
+	bool		random_increment;	/* within a ms: + 1 + 32 random bits, not + 1 */
 	size_t		lock;			/* offsets in IdgenShared of the server's */
 	size_t		shared;			/* lock and generator */
 	UlidLocal  *local;
@@ -174,9 +188,11 @@ typedef struct UlidGen
  * Generation (the ULID spec's monotonic mode, RFC 9562's method 2).  A clock
  * reading past the generator's millisecond starts that millisecond with
  * fresh random bits; the same millisecond, or an earlier one (the clock
- * stepped back), adds 1 to the random part; when the random part would
- * overflow its bits, the next millisecond starts early, with fresh bits,
- * instead of waiting.  Values therefore strictly increase.
+ * stepped back), adds to the random part: 1 for the ulid, as its spec says;
+ * for version 7, 1 plus 32 fresh random bits (the RFC's random increment),
+ * so that a value gives away none of the next ones.  When the random part
+ * would overflow its bits, the next millisecond starts early, with fresh
+ * bits, instead of waiting.  Values therefore strictly increase.
  *
  * A generator never continues the random sequence of another, and a
  * session's values keep increasing when idgen.monotonic changes: when the
@@ -190,6 +206,7 @@ typedef struct UlidStep
 	bool		regressed;		/* the clock read earlier than last time */
 	bool		overflowed;		/* the random part ran out in the millisecond */
 	bool		fresh;			/* the fresh random bits were used */
+	bool		incremented;	/* a random increment was used */
 } UlidStep;
 
 static pg_attribute_always_inline UlidStep
@@ -197,7 +214,7 @@ ulid_advance(const UlidGen *g, IdgenUlidState *s, const IdgenUlidWords *last, in
 			 const uint8 *fresh)
 {
 	uint64		now = now_ns > 0 ? (uint64) now_ns / 1000000 : 0;
-	UlidStep	step = {now < s->last_clock, false, false};
+	UlidStep	step = {now < s->last_clock, false, false, false};
 	bool		handover = false;
 	/* rand_hi holds the random part's bits above the low 64: it stays below */
 	uint64		hi_end = UINT64CONST(1) << (g->bits - 64);
@@ -225,8 +242,18 @@ ulid_advance(const UlidGen *g, IdgenUlidState *s, const IdgenUlidWords *last, in
 	}
 	else
 	{
-		/* add 1 to the random part */
-		if (++s->rand_lo == 0)
+		/* fresh's first ULID_INCREMENT_LEN bytes, in whatever order */
+		uint32		r;
+		uint64		inc = 1;
+
+		if (g->random_increment)
+		{
+			memcpy(&r, fresh, sizeof(r));
+			inc += r;
+			step.incremented = true;
+		}
+		s->rand_lo += inc;
+		if (s->rand_lo < inc)
 			s->rand_hi++;
 		if (s->rand_hi < hi_end)
 			return step;
@@ -296,7 +323,9 @@ ulid_generate(const UlidGen *g)
 	}
 	w = g->pack(ms, rand_hi, rand_lo);
 	if (step.fresh)
-		ulid_pool_take();
+		ulid_pool_take(ULID_RANDOM_LEN);
+	else if (step.incremented)
+		ulid_pool_take(ULID_INCREMENT_LEN);
 	if (unlikely(step.regressed))
 		idgen_count_event(idgen_shared()->clock_regressions, g->gen);
 	if (unlikely(step.overflowed))
@@ -342,6 +371,7 @@ static const UlidGen uuidv7_gen = {
 	.type = "uuid",
 	.gen = IDGEN_GEN_UUIDV7,
 	.bits = UUIDV7_RANDOM_BITS,
+	.random_increment = true,
 	.lock = offsetof(IdgenShared, uuidv7_lock),
 	.shared = offsetof(IdgenShared, uuidv7),
 	.local = &uuidv7_local,

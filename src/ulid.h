@@ -2,8 +2,9 @@
  * ulid.h
  *	  gen_ulid() and gen_uuidv7() are one generator (ulid.c), a millisecond
  *	  and a counter seeded at random (RFC 9562 section 6.2, method 2), in two
- *	  layouts: the ulid's, with 80 random bits, and version 7's, with 74
- *	  (whose time functions are in uuidv7.c).  A layout gives a value as
+ *	  layouts: the ulid's, with 80 random bits and increments of 1, and
+ *	  version 7's, with 74 and random increments (whose time functions are
+ *	  in uuidv7.c).  A layout gives a value as
  *	  the two 64-bit words whose big-endian bytes it is, so that word order
  *	  is byte order.
  */

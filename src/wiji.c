@@ -159,25 +159,33 @@ static IdgenWijiState wiji_local;
 static uint64 wiji_server_node;
 static int	wiji_local_pid = 0;
 
+/*
+ * Out of line: inlined, its array would cost every gen_wiji() call the
+ * stack protector's check where the server is built with it (Debian's)
+ */
+static pg_noinline void
+wiji_local_draw(void)
+{
+	uint64		node[2];
+
+	do
+	{
+		idgen_random(node, sizeof(node));
+		node[0] &= WIJI_NODE_MASK;
+		node[1] &= WIJI_NODE_MASK;
+	} while (node[0] == node[1]);
+	memset(&wiji_local, 0, sizeof(wiji_local));
+	wiji_local.node = node[0];
+	wiji_local.has_node = true;
+	wiji_server_node = node[1];
+	wiji_local_pid = MyProcPid;
+}
+
 static inline void
 wiji_local_ready(void)
 {
 	if (unlikely(wiji_local_pid != MyProcPid))
-	{
-		uint64		node[2];
-
-		do
-		{
-			idgen_random(node, sizeof(node));
-			node[0] &= WIJI_NODE_MASK;
-			node[1] &= WIJI_NODE_MASK;
-		} while (node[0] == node[1]);
-		memset(&wiji_local, 0, sizeof(wiji_local));
-		wiji_local.node = node[0];
-		wiji_local.has_node = true;
-		wiji_server_node = node[1];
-		wiji_local_pid = MyProcPid;
-	}
+		wiji_local_draw();
 }
 
 PG_FUNCTION_INFO_V1(gen_wiji);

@@ -2,7 +2,8 @@
 # gen_uuidv7() across sessions with idgen.monotonic = server: sessions
 # taking turns, pgbench with four clients for 30 s, and a session whose
 # clock steps back, all get strictly increasing values in call order; and
-# without preloading, sessions taking turns too.
+# without preloading, sessions taking turns too.  The server's generator
+# adds random increments within a millisecond, as a session's does.
 
 use strict;
 use warnings;
@@ -30,11 +31,32 @@ sub in_turns
 		 FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev FROM (VALUES $values) v(i, u)) a");
 }
 
+# Within a millisecond, each of 20,000 values of one statement is the one
+# before plus 1 and 32 random bits in the 74 random bits: the same-ms pairs
+# (some), those whose increment is 1 or above 2^32 (none; 1 comes one time
+# in 2^32), and whether the largest is 2^31 or more (as all but one time in
+# 2^20000)
+my $increments = q{
+	WITH g AS (SELECT n, replace(gen_uuidv7()::text, '-', '') AS h FROM generate_series(1, 20000) n),
+	r AS (SELECT n, substr(h, 1, 12) AS ms,
+				 ('x' || substr(h, 14, 3))::bit(12)::integer * 2::numeric ^ 62
+				 + (('x' || substr(h, 17))::bit(64)::bigint & 4611686018427387903) AS r74
+		  FROM g),
+	d AS (SELECT r74 - lag(r74) OVER (ORDER BY n) AS inc,
+				 ms = lag(ms) OVER (ORDER BY n) AS same_ms
+		  FROM r)
+	SELECT count(*) > 0, count(*) FILTER (WHERE inc = 1 OR inc > 2::numeric ^ 32),
+		   max(inc) >= 2::numeric ^ 31
+	FROM d WHERE same_ms};
+
 foreach my $preload (1, 0)
 {
 	my $label = $preload ? 'preloaded' : 'not preloaded';
 	my $node = idgen_node($preload ? 'uuidv7_preload' : 'uuidv7_plain', preload => $preload,
 		conf => "idgen.monotonic = 'server'\n");
+
+	is($node->safe_psql('postgres', $increments), 't|0|t',
+		"$label: within a millisecond, the values differ by random increments");
 
 	my @s = map { $node->background_psql('postgres') } 1 .. 2;
 	is(in_turns($node, \@s, 400), '0|400',
