@@ -60,7 +60,7 @@ cp "$DEPS"/*.tar.xz "$deps/"
 # caller's make or idgen settings, HOME the mode-700 directory, the deps copy.
 newcomer() {
     (cd "$clone" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u PG_CONFIG -u IDGEN_PG_CONFIG \
-        -u IDGEN_CACHE -u IDGEN_TEST_STEPS HOME="$home" IDGEN_DEPS="$deps" "$@") </dev/null
+        -u IDGEN_CACHE -u IDGEN_TEST_STEPS -u IDGEN_TAP_TESTS HOME="$home" IDGEN_DEPS="$deps" "$@") </dev/null
 }
 # denied LOG: the lines of LOG where a program could not enter a directory.
 denied() { grep -E 'Permission denied|could not change directory' "$1"; }
@@ -94,7 +94,8 @@ is "$(sed -n 's/^== \([^:]*\): [0-9]* passed, \([0-9]*\) failed$/\1: \2 failed/p
 TAP: 0 failed
 PGXN release: 0 failed
 Debian package: 0 failed" "its steps: the Citus build, the TAP test, the PGXN release, the Debian package; none failed"
-is "$(sed -n 's|^\(t/[^ ]*\.pl\) \.\..*|\1|p' "$TMP/test.log")" "t/023_citus.pl" "its TAP step ran t/023_citus.pl"
+is "$(sed -n 's|^\(\[[0-9:]*\] \)\{0,1\}\(t/[^ ]*\.pl\) \.\..*|\2|p' "$TMP/test.log")" "t/023_citus.pl" \
+    "its TAP step ran t/023_citus.pl"
 is "$(tail -n 1 "$TMP/test.log" | sed 's/^[1-9][0-9]* passed, 0 failed$/N passed, 0 failed/')" "N passed, 0 failed" \
     "it ends with \"N passed, 0 failed\" (N > 0), nothing skipped: $(tail -n 1 "$TMP/test.log")"
 is "$(denied "$TMP/test.log")" "" "no program of make test was denied a directory"
@@ -120,6 +121,14 @@ is "$([ "$rc" -ne 0 ] && echo failed)" failed "under CI=true, make test fails"
 is "$(grep -E '^[0-9]+ passed' "$TMP/offline-ci.log")" "0 passed, 1 failed" \
     "it counts the missing source as a failure, no skip"
 is "$(grep -c "under CI=true a missing source is an error" "$TMP/offline-ci.log")" 1 "and says why"
+# pgEdge's extension, for t/042_pgedge_move.pl, likewise: one skip line
+pgedge=snowflake-2.6.0
+offline env -u CI IDGEN_TEST_STEPS=tap IDGEN_TAP_TESTS=t/042_pgedge_move.pl make test >"$TMP/offline-pgedge.log" 2>&1
+rc=$?
+is "$rc" 0 "without pgEdge's source, make test of t/042 exits 0"
+is "$(tail -n 3 "$TMP/offline-pgedge.log")" "only these steps ran (IDGEN_TEST_STEPS): tap
+skipped: pgEdge (t/042_pgedge_move.pl): no $pgedge.tar.xz in $TMP/nodeps, and it could not be downloaded from https://github.com/pgEdge/snowflake/archive/refs/tags/v2.6.0.tar.gz: set IDGEN_DEPS=dir, a directory that holds $pgedge.tar.xz
+0 passed, 0 failed, 1 skipped" "it skips t/042, says what to set, and counts the skip apart"
 
 # get_source's download path, with archives served from files: one of the
 # tarball's files packed otherwise (another order, owner and time, gzip) is
