@@ -238,6 +238,37 @@ tick_floor_step(const IdgenTickSequencer *q, IdgenTickState *s, IdgenHwm *h, uin
 	st->outcome = TICK_ISSUED;
 }
 
+/*
+ * Out of the lock, what a step that issued nothing asks for: an error for a
+ * clock outside the range or a range used up; a sleep towards the tick the
+ * clock must reach (pace_us is less than a tick, so this never sleeps past
+ * it, and never holds the lock); or the mark on disk moved on.  The caller
+ * then steps again.
+ */
+static void
+tick_wait(const IdgenTickSequencer *q, IdgenShared *sh, const TickStep *st)
+{
+	if (st->outcome == TICK_OUT_OF_RANGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range for %s", q->what),
+				 errdetail("The generator clock reads outside %s.", q->range)));
+	if (st->outcome == TICK_USED_UP)
+		ereport(ERROR,
+				(errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
+				 errmsg("the generator of %s has reached the end of its range", q->what),
+				 errdetail("It has used up the last %s of its range, %s, which the clock has not passed.",
+						   q->tick_name,
+						   timestamptz_to_str(idgen_units_to_timestamp(q->max_ticks, q->unit)))));
+	if (st->outcome == TICK_PACE)
+	{
+		CHECK_FOR_INTERRUPTS();
+		pg_usleep((long) Min(st->wait * (uint64) q->pace_us, IDGEN_SLEEP_MAX_US));
+		return;
+	}
+	idgen_hwm_advance(&sh->hwm, q->slot, st->tick, st->now, q->ahead, true);
+}
+
 bool
 idgen_tick_floor(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s,
 				 uint64 above, uint64 max_ahead)
@@ -255,18 +286,7 @@ idgen_tick_floor(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s,
 			return true;
 		if (st.outcome == TICK_FAR)
 			return false;
-		if (st.outcome == TICK_OUT_OF_RANGE)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("timestamp out of range for %s", q->what),
-					 errdetail("The generator clock reads outside %s.", q->range)));
-		if (st.outcome == TICK_PACE)
-		{
-			CHECK_FOR_INTERRUPTS();
-			pg_usleep((long) Min(st.wait * (uint64) q->pace_us, IDGEN_SLEEP_MAX_US));
-			continue;
-		}
-		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, true);
+		tick_wait(q, sh, &st);
 	}
 }
 
@@ -292,29 +312,7 @@ idgen_tick_take(const IdgenTickSequencer *q, slock_t *lock, IdgenTickState *s, u
 			idgen_count_event(sh->clock_regressions, q->gen);
 		if (likely(st.outcome == TICK_ISSUED))
 			break;
-		if (st.outcome == TICK_OUT_OF_RANGE)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("timestamp out of range for %s", q->what),
-					 errdetail("The generator clock reads outside %s.", q->range)));
-		if (st.outcome == TICK_USED_UP)
-			ereport(ERROR,
-					(errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
-					 errmsg("the generator of %s has reached the end of its range", q->what),
-					 errdetail("It has used up the last %s of its range, %s, which the clock has not passed.",
-							   q->tick_name,
-							   timestamptz_to_str(idgen_units_to_timestamp(q->max_ticks, q->unit)))));
-		if (st.outcome == TICK_PACE)
-		{
-			/*
-			 * The clock moves on: pace_us is less than a tick, so this never
-			 * sleeps past the tick waited for, and never holds the lock
-			 */
-			CHECK_FOR_INTERRUPTS();
-			pg_usleep((long) Min(st.wait * (uint64) q->pace_us, IDGEN_SLEEP_MAX_US));
-			continue;
-		}
-		idgen_hwm_advance(&sh->hwm, q->slot, st.tick, st.now, q->ahead, true);
+		tick_wait(q, sh, &st);
 	}
 	if (unlikely(st.overflowed))
 		idgen_count_event(sh->overflow_waits, q->gen);
